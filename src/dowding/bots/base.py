@@ -1,0 +1,54 @@
+"""The player protocol and the uniformly random player every ruleset gets for free."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol
+
+from dowding.engine import Action, Decision
+
+
+class Player(Protocol):
+    """Chooses an action for ``decision`` from the seat's view alone."""
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Action: ...
+
+
+class RandomPlayer:
+    """Uniformly random over the generated options."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Action:
+        return self.rng.choice(decision.options)
+
+
+def player_kinds(ruleset: str) -> list[str]:
+    """Computer player kinds available for a ruleset (``human`` is handled by the front ends)."""
+    kinds = ["random"]
+    module = _bots_module(ruleset)
+    if module is not None:
+        kinds.extend(getattr(module, "PLAYERS", {}))
+    return kinds
+
+
+def make_player(ruleset: str, kind: str, seat: str, seed: int = 0) -> Player:
+    """A computer player of ``kind`` for ``seat``; ValueError names the kinds on offer."""
+    name, _, strength = kind.partition(":")
+    if name == "random":
+        return RandomPlayer(seed)
+    module = _bots_module(ruleset)
+    factories = getattr(module, "PLAYERS", {}) if module is not None else {}
+    if name not in factories:
+        raise ValueError(f"no computer player {kind!r} for {ruleset}; choose from: {', '.join(player_kinds(ruleset))}")
+    player: Player = factories[name](seat=seat, seed=seed, strength=strength or None)
+    return player
+
+
+def _bots_module(ruleset: str) -> Any:
+    try:
+        return importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.bots")
+    except ModuleNotFoundError:
+        return None

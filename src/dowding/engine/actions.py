@@ -1,0 +1,145 @@
+"""Actions and chance outcomes: small hashable values with a stable text form.
+
+The text form is ``kind key=value key=value``; keys are sorted so that two equal
+actions always print the same way. Values are ints, floats (kept to two decimals,
+so that text round-trips exactly), words, or comma-separated tuples of those.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+Scalar = Union[int, float, str]
+Value = Union[Scalar, tuple[Scalar, ...]]
+
+_PRECISION = 2
+
+
+def _norm(value: object) -> Value:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int | str):
+        return value
+    if isinstance(value, float):
+        rounded = round(value, _PRECISION)
+        return int(rounded) if rounded.is_integer() else rounded
+    if isinstance(value, tuple | list):
+        items: list[Scalar] = []
+        for item in value:
+            normed = _norm(item)
+            if isinstance(normed, tuple):
+                raise TypeError("nested tuples are not allowed in an action")
+            items.append(normed)
+        return tuple(items)
+    raise TypeError(f"unsupported action value {value!r}")
+
+
+def _scalar_text(value: Scalar) -> str:
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def _value_text(value: Value) -> str:
+    if isinstance(value, tuple):
+        return ",".join(_scalar_text(v) for v in value)
+    return _scalar_text(value)
+
+
+def _parse_scalar(text: str) -> Scalar:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    if number != number or number in (float("inf"), float("-inf")):
+        raise ValueError(f"{text!r} is not a finite number")
+    normed = _norm(number)
+    assert not isinstance(normed, tuple)
+    return normed
+
+
+class Action:
+    """An immutable ``kind`` with keyword arguments; hashable and ordered by text."""
+
+    __slots__ = ("_hash", "_text", "args", "kind")
+
+    kind: str
+    args: tuple[tuple[str, Value], ...]
+
+    def __init__(self, kind: str, **args: object) -> None:
+        if not kind or not kind.replace("-", "").replace("_", "").isalnum():
+            raise ValueError(f"bad action kind {kind!r}")
+        normed = tuple(sorted((key, _norm(value)) for key, value in args.items()))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "args", normed)
+        parts = [kind, *(f"{key}={_value_text(value)}" for key, value in normed)]
+        object.__setattr__(self, "_text", " ".join(parts))
+        object.__setattr__(self, "_hash", hash(self._text))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    def get(self, key: str, default: Value | None = None) -> Value | None:
+        for name, value in self.args:
+            if name == key:
+                return value
+        return default
+
+    def number(self, key: str) -> float:
+        """A numeric argument; raises ValueError with a readable message if absent."""
+        value = self.get(key)
+        if isinstance(value, int | float):
+            return float(value)
+        raise ValueError(f"'{self._text}' needs a number for {key}=")
+
+    def word(self, key: str) -> str:
+        value = self.get(key)
+        if value is None or isinstance(value, tuple):
+            raise ValueError(f"'{self._text}' needs {key}=<name>")
+        return str(value)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Action({self._text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and other._text == self._text
+
+    def __lt__(self, other: Action) -> bool:
+        return self._text < other._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Action.parse, (self._text,))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the text form; raises ValueError with a message a player can act on."""
+        if not isinstance(text, str):
+            raise ValueError("an action must be text")
+        words = text.strip().split()
+        if not words:
+            raise ValueError("empty input: type an option's number or an action such as 'move turn=30'")
+        kind, rest = words[0], words[1:]
+        args: dict[str, object] = {}
+        for word in rest:
+            key, sep, raw = word.partition("=")
+            if not sep or not key or not raw:
+                raise ValueError(f"'{word}' is not of the form key=value")
+            if key in args:
+                raise ValueError(f"'{key}' is given twice")
+            if "," in raw:
+                args[key] = tuple(_parse_scalar(part) for part in raw.split(",") if part)
+            else:
+                args[key] = _parse_scalar(raw)
+        return cls(kind, **args)

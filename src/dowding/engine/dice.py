@@ -1,0 +1,221 @@
+"""Dice as data, and the chance events built from them.
+
+A chance event lists its exact outcomes with probabilities (``Fraction``), can be
+sampled by whoever runs the game, and can parse the faces a player typed at a
+real table. The engine itself never draws a random number.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .actions import Action, Scalar
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die is its name and its faces; a face may repeat (three crosses...)."""
+
+    name: str
+    faces: tuple[Scalar, ...]
+
+    def face_probabilities(self) -> dict[Scalar, Fraction]:
+        counts = Counter(self.faces)
+        return {face: Fraction(n, len(self.faces)) for face, n in counts.items()}
+
+    @property
+    def symbols(self) -> tuple[Scalar, ...]:
+        """Distinct faces in first-seen order."""
+        return tuple(dict.fromkeys(self.faces))
+
+
+D6 = Die("d6", (1, 2, 3, 4, 5, 6))
+# Battle of Britain (000), "Dice": the white RAF die has three crosses, two blanks, one roundel;
+# the black Luftwaffe die three roundels, two blanks, one cross.
+RAF_DIE = Die("raf", ("cross", "cross", "cross", "blank", "blank", "roundel"))
+LUFTWAFFE_DIE = Die("luftwaffe", ("roundel", "roundel", "roundel", "blank", "blank", "cross"))
+
+DICE: dict[str, Die] = {die.name: die for die in (D6, RAF_DIE, LUFTWAFFE_DIE)}
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance node: what is rolled or drawn, and who sees the result."""
+
+    label: str
+    # None: every seat sees the outcome; otherwise the seats that may see it.
+    visible_to: frozenset[str] | None = field(default=None, kw_only=True)
+
+    def outcomes(self) -> list[tuple[Action, Fraction]]:
+        raise NotImplementedError
+
+    def sample(self, rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def is_outcome(self, action: Action) -> bool:
+        return any(action == outcome for outcome, _ in self.outcomes())
+
+    def parse(self, text: str) -> Action:
+        """Turn what a player typed into an outcome, or raise ValueError saying what is expected."""
+        raise NotImplementedError
+
+    @property
+    def expects(self) -> str:
+        """How a player at the table types this outcome."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Roll(Chance):
+    """Some dice rolled together; the outcome keeps each die's face in order: ``roll d=3,5``."""
+
+    dice: tuple[Die, ...] = ()
+
+    def outcomes(self) -> list[tuple[Action, Fraction]]:
+        per_die = [die.face_probabilities() for die in self.dice]
+        result = []
+        for combo in itertools.product(*(probs.items() for probs in per_die)):
+            faces = tuple(face for face, _ in combo)
+            p = math.prod((prob for _, prob in combo), start=Fraction(1))
+            result.append((Action("roll", d=faces), p))
+        return result
+
+    def sample(self, rng: random.Random) -> Action:
+        return Action("roll", d=tuple(rng.choice(die.faces) for die in self.dice))
+
+    def is_outcome(self, action: Action) -> bool:
+        if action.kind != "roll" or len(action.args) != 1:
+            return False
+        faces = action.get("d")
+        if not isinstance(faces, tuple):
+            faces = (faces,) if faces is not None else ()
+        return len(faces) == len(self.dice) and all(
+            face in die.faces for face, die in zip(faces, self.dice, strict=True)
+        )
+
+    def parse(self, text: str) -> Action:
+        words = text.replace(",", " ").split()
+        if words and words[0] == "roll":
+            return self._checked(Action.parse(text))
+        if len(words) != len(self.dice):
+            raise ValueError(f"type {len(self.dice)} face(s): {self.expects}")
+        faces: list[Scalar] = []
+        for word, die in zip(words, self.dice, strict=True):
+            face: Scalar = int(word) if word.lstrip("-").isdigit() else word.lower()
+            if face not in die.faces:
+                raise ValueError(f"{word!r} is not a face of the {die.name} die {die.symbols}")
+            faces.append(face)
+        return Action("roll", d=tuple(faces))
+
+    def _checked(self, action: Action) -> Action:
+        # a single face parses as a scalar; keep the canonical tuple form
+        faces = action.get("d")
+        if faces is not None and not isinstance(faces, tuple):
+            action = Action("roll", d=(faces,))
+        if not self.is_outcome(action):
+            raise ValueError(f"{action} is not a possible roll: {self.expects}")
+        return action
+
+    @property
+    def expects(self) -> str:
+        return " ".join(f"<{die.name}: {'/'.join(map(str, die.symbols))}>" for die in self.dice)
+
+
+@dataclass(frozen=True)
+class SymbolPool(Chance):
+    """N identical symbol dice where only the count of each symbol matters.
+
+    Outcomes are the multinomial counts (``roll blank=2 cross=3 roundel=1``), so a pool
+    of twenty dice has a few hundred outcomes rather than 6**20.
+    """
+
+    die: Die = RAF_DIE
+    count: int = 0
+
+    def outcomes(self) -> list[tuple[Action, Fraction]]:
+        symbols = self.die.symbols
+        probs = self.die.face_probabilities()
+        result = []
+        for counts in _compositions(self.count, len(symbols)):
+            coefficient = math.factorial(self.count)
+            p = Fraction(1)
+            for symbol, k in zip(symbols, counts, strict=True):
+                coefficient //= math.factorial(k)
+                p *= probs[symbol] ** k
+            result.append((self._action(counts), p * coefficient))
+        return result
+
+    def _action(self, counts: Sequence[int]) -> Action:
+        return Action("roll", **{str(s): k for s, k in zip(self.die.symbols, counts, strict=True)})
+
+    def sample(self, rng: random.Random) -> Action:
+        tally = Counter(rng.choice(self.die.faces) for _ in range(self.count))
+        return self._action([tally[s] for s in self.die.symbols])
+
+    def is_outcome(self, action: Action) -> bool:
+        if action.kind != "roll" or len(action.args) != len(self.die.symbols):
+            return False
+        counts = [action.get(str(s)) for s in self.die.symbols]
+        return all(isinstance(k, int) and k >= 0 for k in counts) and sum(
+            k for k in counts if isinstance(k, int)
+        ) == self.count
+
+    def parse(self, text: str) -> Action:
+        if text.strip().startswith("roll"):
+            action = Action.parse(text)
+        else:
+            words = text.replace(",", " ").split()
+            if len(words) != self.count:
+                raise ValueError(f"type the {self.count} faces rolled: {self.expects}")
+            tally = Counter(w.lower() for w in words)
+            unknown = set(tally) - {str(s) for s in self.die.symbols}
+            if unknown:
+                raise ValueError(f"{sorted(unknown)} are not faces of the {self.die.name} die")
+            action = self._action([tally[str(s)] for s in self.die.symbols])
+        if not self.is_outcome(action):
+            raise ValueError(f"{action} is not a possible roll of {self.count} dice")
+        return action
+
+    @property
+    def expects(self) -> str:
+        return f"{self.count} x <{'/'.join(map(str, self.die.symbols))}>"
+
+
+@dataclass(frozen=True)
+class Draw(Chance):
+    """One item drawn uniformly from a collection (a card from a deck): ``draw item=X``."""
+
+    items: tuple[str, ...] = ()
+
+    def outcomes(self) -> list[tuple[Action, Fraction]]:
+        counts = Counter(self.items)
+        return [(Action("draw", item=item), Fraction(n, len(self.items))) for item, n in counts.items()]
+
+    def sample(self, rng: random.Random) -> Action:
+        return Action("draw", item=rng.choice(self.items))
+
+    def is_outcome(self, action: Action) -> bool:
+        return action.kind == "draw" and len(action.args) == 1 and action.get("item") in self.items
+
+    def parse(self, text: str) -> Action:
+        word = text.strip()
+        action = Action.parse(word) if word.startswith("draw ") else Action("draw", item=word)
+        if not self.is_outcome(action):
+            raise ValueError(f"{word!r} is not one of the items that can be drawn")
+        return action
+
+    @property
+    def expects(self) -> str:
+        return "the name of the item drawn"
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(total,)]
+    return [(k, *rest) for k in range(total, -1, -1) for rest in _compositions(total - k, parts - 1)]

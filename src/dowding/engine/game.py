@@ -1,0 +1,286 @@
+"""The game-agnostic contract every ruleset implements.
+
+A :class:`Game` is static: seats, scenarios, options. A :class:`State` is one node of
+the game tree. ``state.next()`` says what happens next: a :class:`Decision` for one seat
+with its generated legal options, a :class:`~dowding.engine.dice.Chance` event with
+exact outcomes, or a :class:`Terminal` result. ``state.apply(action)`` refuses anything
+else with :class:`IllegalAction` and leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .actions import Action
+from .dice import Chance
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+    side: str
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its type is taken from the default (bool, int, float, str)."""
+
+    name: str
+    default: bool | int | float | str
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def coerce(self, raw: object) -> bool | int | float | str:
+        kind = type(self.default)
+        value: bool | int | float | str
+        if kind is bool:
+            if isinstance(raw, bool):
+                value = raw
+            elif str(raw).lower() in ("1", "true", "yes", "on"):
+                value = True
+            elif str(raw).lower() in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise ValueError(f"option {self.name} takes true or false, not {raw!r}")
+        elif kind is int or kind is float:
+            try:
+                value = kind(raw)  # type: ignore[call-overload]
+            except (TypeError, ValueError):
+                raise ValueError(f"option {self.name} takes a number, not {raw!r}") from None
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.name} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.name} must be at most {self.maximum}")
+        else:
+            value = str(raw)
+            if self.choices and value not in self.choices:
+                raise ValueError(f"option {self.name} is one of {', '.join(self.choices)}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A seat must choose. ``options`` are generated; ``free`` describes free values also accepted."""
+
+    seat: str
+    prompt: str
+    options: tuple[Action, ...]
+    free: str | None = None
+
+
+@dataclass(frozen=True)
+class Terminal:
+    winner: str | None
+    scores: Mapping[str, float]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """A line of narration produced by a step; ``seats`` None means every seat may read it."""
+
+    text: str
+    seats: frozenset[str] | None = None
+
+    def visible_to(self, seat: str | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+
+Node = Decision | Chance | Terminal
+
+
+class IllegalAction(ValueError):
+    """Raised for anything that is not a legal option; the message names the decision and options."""
+
+    def __init__(self, message: str, node: Node | None = None) -> None:
+        super().__init__(message)
+        self.node = node
+
+
+def describe_refusal(action: object, node: Node, reason: str | None = None, limit: int = 12) -> str:
+    if isinstance(node, Terminal):
+        return f"the game is over ({node.reason}); {action} cannot be played"
+    if isinstance(node, Decision):
+        shown = ", ".join(str(o) for o in node.options[:limit])
+        more = f" and {len(node.options) - limit} more" if len(node.options) > limit else ""
+        free = f"; free values: {node.free}" if node.free else ""
+        why = f" ({reason})" if reason else ""
+        return (
+            f"'{action}' is not legal{why}. Decision for {node.seat}: {node.prompt}. "
+            f"Legal options: {shown}{more}{free}"
+        )
+    why = f" ({reason})" if reason else ""
+    return f"'{action}' is not an outcome of the chance event '{node.label}'{why}; expected {node.expects}"
+
+
+class State(ABC):
+    """One node of a game. Rulesets subclass this and implement the abstract methods."""
+
+    game: Game
+    events: tuple[Event, ...] = ()
+
+    # --- what happens next ------------------------------------------------------
+    @abstractmethod
+    def next(self) -> Node:
+        """The pending decision, chance event or terminal result. Must not change the state."""
+
+    def legal_options(self) -> tuple[Action, ...]:
+        node = self.next()
+        return node.options if isinstance(node, Decision) else ()
+
+    def check_free(self, action: Action, decision: Decision) -> str | None:
+        """Validate a free value not among the listed options: None if legal, else the reason."""
+        return "not one of the listed options"
+
+    def is_legal(self, action: Action) -> bool:
+        node = self.next()
+        if isinstance(node, Decision):
+            return action in node.options or self.check_free(action, node) is None
+        if isinstance(node, Chance):
+            return node.is_outcome(action)
+        return False
+
+    # --- applying ---------------------------------------------------------------
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action or chance outcome; refuse anything else, unchanged."""
+        node = self.next()
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except ValueError as exc:
+                raise IllegalAction(describe_refusal(action, node, str(exc)), node) from None
+        if isinstance(node, Terminal):
+            raise IllegalAction(describe_refusal(action, node), node)
+        if isinstance(node, Decision):
+            if action not in node.options:
+                reason = self.check_free(action, node)
+                if reason is not None:
+                    raise IllegalAction(describe_refusal(action, node, reason), node)
+        elif not node.is_outcome(action):
+            raise IllegalAction(describe_refusal(action, node), node)
+        self._apply(action)
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    # --- copies, identity, views ---------------------------------------------
+    @abstractmethod
+    def copy(self) -> State:
+        """An independent copy; cheap, as bots copy states thousands of times a second."""
+
+    @abstractmethod
+    def key(self) -> tuple[Any, ...]:
+        """Everything that identifies this node, as nested tuples of primitives."""
+
+    def hash(self) -> str:
+        return hashlib.blake2b(repr(self.key()).encode(), digest_size=10).hexdigest()
+
+    @abstractmethod
+    def view(self, seat: str | None) -> JSON:
+        """All that ``seat`` may see (None: a spectator's public view), JSON-serialisable."""
+
+    @abstractmethod
+    def to_dict(self) -> JSON:
+        """The whole state, JSON-serialisable; ``game.state_from_dict`` restores it."""
+
+    def determinize(self, seat: str, rng: Any) -> State:
+        """A copy whose hidden parts are re-dealt consistently with ``seat``'s view.
+
+        Perfect-information games return a plain copy.
+        """
+        return self.copy()
+
+    @property
+    def turn(self) -> int:
+        return 0
+
+
+class Game(ABC):
+    """Static description of a ruleset."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rulebook: ClassVar[str]
+    seats: ClassVar[tuple[Seat, ...]]
+    scenarios: ClassVar[tuple[Scenario, ...]]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+    perfect_information: ClassVar[bool] = False
+    default_scenario: ClassVar[str]
+
+    def seat_ids(self) -> tuple[str, ...]:
+        return tuple(seat.id for seat in self.seats)
+
+    def scenario(self, scenario_id: str | None) -> Scenario:
+        wanted = scenario_id or self.default_scenario
+        for scenario in self.scenarios:
+            if scenario.id == wanted:
+                return scenario
+        names = ", ".join(s.id for s in self.scenarios)
+        raise ValueError(f"{self.id} has no scenario {wanted!r}; choose one of: {names}")
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, Any]:
+        """Defaults overlaid with the given options, each validated; unknown names refused."""
+        specs = {spec.name: spec for spec in self.option_specs}
+        resolved: dict[str, Any] = {name: spec.default for name, spec in specs.items()}
+        for name, raw in (options or {}).items():
+            if name not in specs:
+                known = ", ".join(specs) or "none"
+                raise ValueError(f"{self.id} has no option {name!r}; options: {known}")
+            resolved[name] = specs[name].coerce(raw)
+        return resolved
+
+    @abstractmethod
+    def new_state(self, scenario: str | None = None, options: Mapping[str, object] | None = None) -> State:
+        """The initial state of a scenario."""
+
+    @abstractmethod
+    def state_from_dict(self, data: JSON) -> State:
+        """Restore a state from ``State.to_dict``."""
+
+    def describe(self) -> JSON:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "rulebook": self.rulebook,
+            "seats": [{"id": s.id, "name": s.name, "side": s.side} for s in self.seats],
+            "scenarios": [{"id": s.id, "title": s.title, "description": s.description} for s in self.scenarios],
+            "default_scenario": self.default_scenario,
+            "options": [
+                {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices)}
+                for o in self.option_specs
+            ],
+            "perfect_information": self.perfect_information,
+        }
+
+
+@dataclass
+class Result:
+    """A finished or stopped game's summary line."""
+
+    ruleset: str
+    scenario: str
+    seed: int
+    winner: str | None
+    score: dict[str, float]
+    turns: int
+    actions: int
+    state_hash: str
+    reason: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)

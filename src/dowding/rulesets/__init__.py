@@ -1,0 +1,1 @@
+"""One package per rulebook. Each exports ``GAME`` and keeps its components as data files."""

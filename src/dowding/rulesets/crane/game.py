@@ -1,0 +1,70 @@
+"""The crane ruleset: Mike Crane's Battle of Britain Wargame (Lone Warrior 139)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from dowding.engine import Game, OptionSpec, Scenario, Seat, Terminal
+from dowding.engine.game import JSON
+
+from .components import load_components
+from .state import CraneState, Move, Plane
+
+
+class CraneGame(Game):
+    id: ClassVar[str] = "crane"
+    title: ClassVar[str] = "Battle of Britain Wargame (miniatures, Mike Crane)"
+    rulebook: ClassVar[str] = "shared/seeds/004_228e5a5381f27705.txt"
+    seats: ClassVar[tuple[Seat, ...]] = (
+        Seat("raf", "Royal Air Force", "raf"),
+        Seat("luftwaffe", "Luftwaffe", "luftwaffe"),
+    )
+    scenarios: ClassVar[tuple[Scenario, ...]] = (
+        Scenario(
+            "eight-heinkels",
+            "Eight He-111s",
+            "Two schwarms of Me-109s escort two groups of four He-111s against the factory (II.A.2).",
+        ),
+        Scenario(
+            "heinkels-and-stukas",
+            "Six He-111s and four Stukas",
+            "Two schwarms of Me-109s escort six He-111s and four Ju-87 Stukas (II.A.2).",
+        ),
+    )
+    default_scenario: ClassVar[str] = "eight-heinkels"
+    perfect_information: ClassVar[bool] = True
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("table", "6x4", "the playing surface (II.A)", choices=("6x4", "pingpong")),
+        OptionSpec("auto_intercept", True, "German fighters fly to the closest British fighter by rule (VI.A)"),
+        OptionSpec("bomber_priority", True, "British fighters may attack fighters only when one is closer than the bombers (VI.B)"),
+        OptionSpec("max_turns", 20, "turns before an unfinished raid counts as turned back", minimum=1, maximum=200),
+        OptionSpec("data", "", "a folder with your own components.json to override the shipped values"),
+    )
+
+    def new_state(self, scenario: str | None = None, options: Mapping[str, object] | None = None) -> CraneState:
+        scenario_id = self.scenario(scenario).id
+        resolved = self.resolve_options(options)
+        comp = load_components(str(resolved["data"]))
+        if resolved["table"] not in comp.tables:
+            raise ValueError(f"no table {resolved['table']!r} in the components data")
+        if scenario_id not in comp.forces:
+            raise ValueError(f"the components data has no forces for {scenario_id!r}")
+        state = CraneState(self, scenario_id, resolved, comp)
+        state.setup()
+        return state
+
+    def state_from_dict(self, data: JSON) -> CraneState:
+        state = self.new_state(data["scenario"], data["options"])
+        state.turn_no = int(data["turn"])
+        state.planes = tuple(Plane(*p) for p in data["planes"])
+        state.queue = tuple(tuple(t) for t in data["queue"])
+        state.moving = None if data["moving"] is None else Move(*data["moving"])
+        state.bomb_hits = int(data["bomb_hits"])
+        state.losses = dict(data["losses"])
+        result: Any = data["result"]
+        state.result = None if result is None else Terminal(result["winner"], dict(result["scores"]), result["reason"])
+        state.events = ()
+        state._node = None
+        state._path = None
+        return state

@@ -1,0 +1,216 @@
+"""Plane geometry on the open table: headings, two-leg moves, arcs, ranges.
+
+Coordinates are inches: x across the table, y from the German entry edge towards
+the factory edge. Headings are degrees clockwise with 0 pointing along +y.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+Point = tuple[float, float]
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def unit(heading: float) -> Point:
+    rad = math.radians(heading)
+    return math.sin(rad), math.cos(rad)
+
+
+def norm_heading(heading: float) -> float:
+    """Into [0, 360)."""
+    h = heading % 360.0
+    return 0.0 if h >= 360.0 else h
+
+
+def norm_turn(turn: float) -> float:
+    """Into (-180, 180]."""
+    t = (turn + 180.0) % 360.0 - 180.0
+    return 180.0 if t == -180.0 else t
+
+
+def bearing(a: Point, b: Point) -> float:
+    return norm_heading(math.degrees(math.atan2(b[0] - a[0], b[1] - a[1])))
+
+
+def distance(a: Point, b: Point) -> float:
+    return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def off_angle(heading: float, a: Point, b: Point) -> float:
+    """Unsigned angle between a heading at a and the direction from a to b (0..180)."""
+    return abs(norm_turn(bearing(a, b) - heading))
+
+
+class Path:
+    """A move: ``straight`` inches ahead, then a turn, then the rest of the allowance."""
+
+    __slots__ = ("end_heading", "legs", "length", "points")
+
+    def __init__(self, start: Point, heading: float, straight: float, turn: float, total: float) -> None:
+        straight = min(straight, total)
+        ux, uy = unit(heading)
+        p1 = (start[0] + ux * straight, start[1] + uy * straight)
+        rest = total - straight
+        h2 = norm_heading(heading + turn) if rest > 0 else norm_heading(heading)
+        vx, vy = unit(h2)
+        p2 = (p1[0] + vx * rest, p1[1] + vy * rest)
+        self.points: tuple[Point, Point, Point] = (start, p1, p2)
+        self.legs: tuple[tuple[float, float], tuple[float, float]] = ((straight, heading), (rest, h2))
+        self.length = total
+        self.end_heading = h2
+
+    def at(self, d: float) -> tuple[float, float, float]:
+        """Position and heading after flying ``d`` inches along the path."""
+        (s1, h1), (_, h2) = self.legs
+        p0, p1, _ = self.points
+        if d <= s1:
+            ux, uy = unit(h1)
+            return p0[0] + ux * d, p0[1] + uy * d, h1
+        vx, vy = unit(h2)
+        e = d - s1
+        return p1[0] + vx * e, p1[1] + vy * e, h2
+
+    def segments(self) -> list[tuple[float, float, Point, Point]]:
+        """(start distance, length, from, to) of each non-empty leg."""
+        (s1, _), (s2, _) = self.legs
+        p0, p1, p2 = self.points
+        out = []
+        if s1 > 0:
+            out.append((0.0, s1, p0, p1))
+        if s2 > 0:
+            out.append((s1, s2, p1, p2))
+        return out
+
+    def exit_distance(self, width: float, length: float) -> float | None:
+        """How far the plane flies before crossing the table edge, or None if it stays on."""
+        for start, seg_len, a, b in self.segments():
+            t = _segment_exit(a, b, width, length)
+            if t is not None:
+                return start + t * seg_len
+        return None
+
+    def closest_approach(self, target: Point, limit: float) -> tuple[float, float]:
+        """(distance along path, range) of the nearest point to ``target`` within the first ``limit`` inches."""
+        best = (0.0, distance(self.points[0], target))
+        for start, seg_len, a, b in self.segments():
+            if start > limit:
+                break
+            span = min(seg_len, limit - start)
+            dx, dy = (b[0] - a[0]) / seg_len, (b[1] - a[1]) / seg_len
+            t = (target[0] - a[0]) * dx + (target[1] - a[1]) * dy
+            t = max(0.0, min(span, t))
+            r = math.hypot(a[0] + dx * t - target[0], a[1] + dy * t - target[1])
+            if r < best[1]:
+                best = (start + t, r)
+        return best
+
+    def first_within(self, rect: Rect, radius: float, limit: float) -> float | None:
+        """The first distance along the path at which the plane is within ``radius`` of ``rect``."""
+        for start, seg_len, a, b in self.segments():
+            if start > limit:
+                break
+            span = min(seg_len, limit - start)
+
+            def dist_at(t: float, a: Point = a, b: Point = b, seg_len: float = seg_len) -> float:
+                f = t / seg_len
+                return rect_distance((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), rect)
+
+            if dist_at(0.0) <= radius:
+                return start
+            lo, hi = 0.0, span
+            for _ in range(60):  # distance to a convex set is convex along a line
+                m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+                if dist_at(m1) <= dist_at(m2):
+                    hi = m2
+                else:
+                    lo = m1
+            t_min = (lo + hi) / 2
+            if dist_at(t_min) > radius:
+                continue
+            lo, hi = 0.0, t_min
+            for _ in range(50):
+                mid = (lo + hi) / 2
+                if dist_at(mid) <= radius:
+                    hi = mid
+                else:
+                    lo = mid
+            return start + hi
+        return None
+
+    def within_rect(self, rect: Rect, half_length: float, limit: float) -> list[tuple[float, float]]:
+        """Intervals of distance along the path where a fuselage of ``2*half_length`` lies wholly in ``rect``."""
+        out = []
+        for start, seg_len, a, b in self.segments():
+            if start > limit:
+                break
+            span = min(seg_len, limit - start)
+            dx, dy = (b[0] - a[0]) / seg_len, (b[1] - a[1]) / seg_len
+            # the centre must stay inside the rectangle shrunk by the fuselage's half extent
+            shrunk = (
+                rect[0] + abs(dx) * half_length,
+                rect[1] + abs(dy) * half_length,
+                rect[2] - abs(dx) * half_length,
+                rect[3] - abs(dy) * half_length,
+            )
+            if shrunk[0] > shrunk[2] or shrunk[1] > shrunk[3]:
+                continue
+            clipped = _clip_line(a, (dx, dy), span, shrunk)
+            if clipped is not None:
+                out.append((start + clipped[0], start + clipped[1]))
+        return out
+
+
+def rect_distance(p: Point, rect: Rect) -> float:
+    dx = max(rect[0] - p[0], 0.0, p[0] - rect[2])
+    dy = max(rect[1] - p[1], 0.0, p[1] - rect[3])
+    return math.hypot(dx, dy)
+
+
+def on_table(p: Point, width: float, length: float) -> bool:
+    return 0.0 <= p[0] <= width and 0.0 <= p[1] <= length
+
+
+def _segment_exit(a: Point, b: Point, width: float, length: float) -> float | None:
+    """Fraction of the segment at which it leaves the table (a is on the table)."""
+    if on_table(b, width, length):
+        return None
+    t_exit = 1.0
+    for lo, hi, pa, pb in ((0.0, width, a[0], b[0]), (0.0, length, a[1], b[1])):
+        delta = pb - pa
+        if pb < lo:
+            t_exit = min(t_exit, (lo - pa) / delta)
+        elif pb > hi:
+            t_exit = min(t_exit, (hi - pa) / delta)
+    return max(0.0, t_exit)
+
+
+def _clip_line(a: Point, u: Point, span: float, rect: Rect) -> tuple[float, float] | None:
+    """Liang-Barsky: the sub-interval of a + t*u, 0 <= t <= span, inside rect."""
+    t0, t1 = 0.0, span
+    for p, q in (
+        (-u[0], a[0] - rect[0]),
+        (u[0], rect[2] - a[0]),
+        (-u[1], a[1] - rect[1]),
+        (u[1], rect[3] - a[1]),
+    ):
+        if abs(p) < 1e-12:
+            if q < 0:
+                return None
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return None
+    return t0, t1
+
+
+def formation(anchor: Point, heading: float, offsets: Sequence[tuple[float, float]]) -> list[Point]:
+    """Positions of a formation whose offsets are (right, ahead) of the anchor along ``heading``."""
+    fx, fy = unit(heading)
+    rx, ry = fy, -fx  # right of the heading
+    return [(anchor[0] + rx * r + fx * f, anchor[1] + ry * r + fy * f) for r, f in offsets]
