@@ -42,7 +42,9 @@ def make_player(ruleset: str, kind: str, seat: str, seed: int = 0) -> Player:
     module = _bots_module(ruleset)
     factories = getattr(module, "PLAYERS", {}) if module is not None else {}
     if name not in factories:
-        raise ValueError(f"no computer player {kind!r} for {ruleset}; choose from: {', '.join(player_kinds(ruleset))}")
+        raise ValueError(
+            f"no computer player {kind!r} for {ruleset}; choose from: {', '.join(player_kinds(ruleset))}"
+        )
     player: Player = factories[name](seat=seat, seed=seed, strength=strength or None)
     return player
 

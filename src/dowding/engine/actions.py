@@ -7,10 +7,10 @@ so that text round-trips exactly), words, or comma-separated tuples of those.
 
 from __future__ import annotations
 
-from typing import Union
+from typing import TypeAlias
 
-Scalar = Union[int, float, str]
-Value = Union[Scalar, tuple[Scalar, ...]]
+Scalar: TypeAlias = int | float | str
+Value: TypeAlias = Scalar | tuple[Scalar, ...]
 
 _PRECISION = 2
 
@@ -67,6 +67,8 @@ class Action:
 
     kind: str
     args: tuple[tuple[str, Value], ...]
+    _text: str
+    _hash: int
 
     def __init__(self, kind: str, **args: object) -> None:
         if not kind or not kind.replace("-", "").replace("_", "").isalnum():
@@ -129,7 +131,9 @@ class Action:
             raise ValueError("an action must be text")
         words = text.strip().split()
         if not words:
-            raise ValueError("empty input: type an option's number or an action such as 'move turn=30'")
+            raise ValueError(
+                "empty input: type an option's number or an action such as 'move turn=30'"
+            )
         kind, rest = words[0], words[1:]
         args: dict[str, object] = {}
         for word in rest:

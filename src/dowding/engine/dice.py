@@ -87,7 +87,13 @@ class Roll(Chance):
         return result
 
     def sample(self, rng: random.Random) -> Action:
-        return Action("roll", d=tuple(rng.choice(die.faces) for die in self.dice))
+        table = _roll_table(self.dice)
+        if table is None:
+            return Action("roll", d=tuple(rng.choice(die.faces) for die in self.dice))
+        index = 0
+        for die in self.dice:
+            index = index * len(die.faces) + rng.randrange(len(die.faces))
+        return table[index]
 
     def is_outcome(self, action: Action) -> bool:
         if action.kind != "roll" or len(action.args) != 1:
@@ -162,9 +168,10 @@ class SymbolPool(Chance):
         if action.kind != "roll" or len(action.args) != len(self.die.symbols):
             return False
         counts = [action.get(str(s)) for s in self.die.symbols]
-        return all(isinstance(k, int) and k >= 0 for k in counts) and sum(
-            k for k in counts if isinstance(k, int)
-        ) == self.count
+        return (
+            all(isinstance(k, int) and k >= 0 for k in counts)
+            and sum(k for k in counts if isinstance(k, int)) == self.count
+        )
 
     def parse(self, text: str) -> Action:
         if text.strip().startswith("roll"):
@@ -195,7 +202,9 @@ class Draw(Chance):
 
     def outcomes(self) -> list[tuple[Action, Fraction]]:
         counts = Counter(self.items)
-        return [(Action("draw", item=item), Fraction(n, len(self.items))) for item, n in counts.items()]
+        return [
+            (Action("draw", item=item), Fraction(n, len(self.items))) for item, n in counts.items()
+        ]
 
     def sample(self, rng: random.Random) -> Action:
         return Action("draw", item=rng.choice(self.items))
@@ -215,7 +224,30 @@ class Draw(Chance):
         return "the name of the item drawn"
 
 
+_ROLL_TABLES: dict[tuple[Die, ...], tuple[Action, ...] | None] = {}
+_ROLL_TABLE_LIMIT = 6**4
+
+
+def _roll_table(dice: tuple[Die, ...]) -> tuple[Action, ...] | None:
+    """Every ordered roll of ``dice`` as a ready-made Action, for small sets of dice.
+
+    Sampling then draws one index per die instead of building a new Action each time.
+    """
+    if dice not in _ROLL_TABLES:
+        size = math.prod(len(die.faces) for die in dice)
+        _ROLL_TABLES[dice] = (
+            tuple(
+                Action("roll", d=faces) for faces in itertools.product(*(die.faces for die in dice))
+            )
+            if size <= _ROLL_TABLE_LIMIT
+            else None
+        )
+    return _ROLL_TABLES[dice]
+
+
 def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
     if parts == 1:
         return [(total,)]
-    return [(k, *rest) for k in range(total, -1, -1) for rest in _compositions(total - k, parts - 1)]
+    return [
+        (k, *rest) for k in range(total, -1, -1) for rest in _compositions(total - k, parts - 1)
+    ]

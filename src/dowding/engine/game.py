@@ -60,7 +60,7 @@ class OptionSpec:
                 raise ValueError(f"option {self.name} takes true or false, not {raw!r}")
         elif kind is int or kind is float:
             try:
-                value = kind(raw)  # type: ignore[call-overload]
+                value = int(str(raw)) if kind is int else float(str(raw))
             except (TypeError, ValueError):
                 raise ValueError(f"option {self.name} takes a number, not {raw!r}") from None
             if self.minimum is not None and value < self.minimum:
@@ -70,7 +70,9 @@ class OptionSpec:
         else:
             value = str(raw)
             if self.choices and value not in self.choices:
-                raise ValueError(f"option {self.name} is one of {', '.join(self.choices)}, not {value!r}")
+                raise ValueError(
+                    f"option {self.name} is one of {', '.join(self.choices)}, not {value!r}"
+                )
         return value
 
 
@@ -247,7 +249,9 @@ class Game(ABC):
         return resolved
 
     @abstractmethod
-    def new_state(self, scenario: str | None = None, options: Mapping[str, object] | None = None) -> State:
+    def new_state(
+        self, scenario: str | None = None, options: Mapping[str, object] | None = None
+    ) -> State:
         """The initial state of a scenario."""
 
     @abstractmethod
@@ -260,7 +264,9 @@ class Game(ABC):
             "title": self.title,
             "rulebook": self.rulebook,
             "seats": [{"id": s.id, "name": s.name, "side": s.side} for s in self.seats],
-            "scenarios": [{"id": s.id, "title": s.title, "description": s.description} for s in self.scenarios],
+            "scenarios": [
+                {"id": s.id, "title": s.title, "description": s.description} for s in self.scenarios
+            ],
             "default_scenario": self.default_scenario,
             "options": [
                 {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices)}

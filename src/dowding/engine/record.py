@@ -118,7 +118,9 @@ class Match:
     def log_lines(self) -> list[str]:
         lines = [json.dumps(self.header(), sort_keys=True)]
         for i, step in enumerate(self.steps):
-            lines.append(json.dumps({"i": i, "seat": step.seat, "action": step.action, "hash": step.hash}))
+            lines.append(
+                json.dumps({"i": i, "seat": step.seat, "action": step.action, "hash": step.hash})
+            )
         result = self.result()
         footer = {
             "end": True,
@@ -152,7 +154,9 @@ class Match:
         return replay(header, steps, footer, dice)
 
 
-def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+def read_log(
+    path: str | os.PathLike[str],
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -167,7 +171,9 @@ def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[dict[st
         try:
             record = json.loads(line)
         except json.JSONDecodeError:
-            raise LogError(f"{path}: line {number} is not valid JSON (truncated or edited?)") from None
+            raise LogError(
+                f"{path}: line {number} is not valid JSON (truncated or edited?)"
+            ) from None
         if not isinstance(record, dict):
             raise LogError(f"{path}: line {number} is not a JSON object")
         records.append(record)
@@ -175,13 +181,17 @@ def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[dict[st
     if header.get("format") != LOG_FORMAT:
         raise LogError(f"{path} is not a dowding log (no '{LOG_FORMAT}' header)")
     if header.get("version") != LOG_VERSION:
-        raise LogError(f"{path} has log version {header.get('version')!r}; this dowding reads {LOG_VERSION}")
+        raise LogError(
+            f"{path} has log version {header.get('version')!r}; this dowding reads {LOG_VERSION}"
+        )
     if len(records) < 2 or not records[-1].get("end"):
         raise LogError(f"{path} is truncated: it has no end record")
     footer = records[-1]
     steps = records[1:-1]
     if footer.get("steps") != len(steps):
-        raise LogError(f"{path} is truncated: the end record counts {footer.get('steps')} steps, found {len(steps)}")
+        raise LogError(
+            f"{path} is truncated: the end record counts {footer.get('steps')} steps, found {len(steps)}"
+        )
     for expected, step in enumerate(steps):
         if step.get("i") != expected or not isinstance(step.get("action"), str):
             raise LogError(f"{path}: step {expected} is malformed or out of order")
@@ -206,19 +216,25 @@ def replay(
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError(f"the log's header cannot start a game: {exc}") from None
     if header.get("initial_hash") not in (None, match.initial_hash):
-        raise LogError("the initial state differs from the one the log was made with (other rules data?)")
+        raise LogError(
+            "the initial state differs from the one the log was made with (other rules data?)"
+        )
     for step in steps:
         i = step["i"]
         node = match.state.next()
         seat = node.seat if isinstance(node, Decision) else CHANCE
         if step.get("seat") != seat:
-            raise LogError(f"step {i}: the log says {step.get('seat')} acts, but it is {seat}'s turn")
+            raise LogError(
+                f"step {i}: the log says {step.get('seat')} acts, but it is {seat}'s turn"
+            )
         try:
             match.play(step["action"])
         except IllegalAction as exc:
             raise LogError(f"step {i}: {exc}") from None
         if step.get("hash") != match.steps[-1].hash:
-            raise LogError(f"step {i}: state hash mismatch (the log was altered or the rules changed)")
+            raise LogError(
+                f"step {i}: state hash mismatch (the log was altered or the rules changed)"
+            )
     if footer is not None and footer.get("final_hash") != match.state.hash():
         raise LogError("the final state hash does not match the end record")
     return match

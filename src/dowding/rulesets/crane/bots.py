@@ -7,6 +7,7 @@ bombers, breaks for fighters only when they are closer, and keeps out of gunners
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Any
@@ -46,7 +47,9 @@ class _View:
         return [
             p
             for p in self.v["planes"]
-            if p["status"] == "flying" and p["side"] == side and (bombers is None or (p["type"] in BOMBERS) == bombers)
+            if p["status"] == "flying"
+            and p["side"] == side
+            and (bombers is None or (p["type"] in BOMBERS) == bombers)
         ]
 
     def path(self, plane: dict[str, Any], action: Action) -> geo.Path:
@@ -65,13 +68,15 @@ class _View:
             if geo.distance(where, spot) > self.reach:
                 continue
             off = geo.off_angle(b["heading"], where, spot)
-            if ("nose" in b["gunners"] and off <= self.arc) or ("rear" in b["gunners"] and off >= 180 - self.arc):
+            if ("nose" in b["gunners"] and off <= self.arc) or (
+                "rear" in b["gunners"] and off >= 180 - self.arc
+            ):
                 count += 1
         return count
 
 
 def _point_on(points: list[geo.Point], d: float) -> geo.Point:
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in itertools.pairwise(points):
         seg = geo.distance(a, b)
         if d <= seg or b == points[-1]:
             f = 0.0 if seg == 0 else min(d / seg, 1.0)
@@ -106,7 +111,10 @@ class CraneHeuristic:
             "B1": (centre - 4.0, 9.0),
             "B2": (centre + 4.0, 9.0),
         }.get(group, (centre, 9.0))
-        return min(decision.options, key=lambda a: (geo.distance((a.number("x"), a.number("y")), wanted), a.text))
+        return min(
+            decision.options,
+            key=lambda a: (geo.distance((a.number("x"), a.number("y")), wanted), a.text),
+        )
 
     # --- choosing who moves next ---------------------------------------------------
     def _select(self, v: _View, decision: Decision) -> Action:
@@ -178,6 +186,7 @@ class CraneHeuristic:
             score -= 1.5 * v.gunners_on(end)
         # close on the next target: where the bombers will be next turn
         if targets:
+
             def lead(t: dict[str, Any]) -> geo.Point:
                 ux, uy = geo.unit(t["heading"])
                 step = t["allowance"] if t["type"] in BOMBERS else 0.0
@@ -197,7 +206,9 @@ class CraneHeuristic:
                 continue
             target = v.planes[action.word("target")]
             spot = _point_on(points, action.number("at"))
-            value = _kill_value(target) * (1.5 if target["type"] in BOMBERS else 1.0) - 0.15 * v.gunners_on(spot)
+            value = _kill_value(target) * (
+                1.5 if target["type"] in BOMBERS else 1.0
+            ) - 0.15 * v.gunners_on(spot)
             if best is None or (value, action.text) > best[:2]:
                 best = (value, action.text, action)
         return best[2] if best is not None and best[0] > 0 else Action("hold")

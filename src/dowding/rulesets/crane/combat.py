@@ -11,7 +11,9 @@ from typing import Literal
 AttackResult = Literal["no_effect", "damaged", "destroyed"]
 
 
-def attack_result(attack_die: int, offense: int, defense_die: int, defense: int, damage: int, engines: int) -> AttackResult:
+def attack_result(
+    attack_die: int, offense: int, defense_die: int, defense: int, damage: int, engines: int
+) -> AttackResult:
     """VI.E.4: attacker's die + offensive value against defender's die + defensive value."""
     attack = attack_die + offense
     guard = defense_die + defense

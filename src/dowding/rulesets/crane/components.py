@@ -92,7 +92,9 @@ class Components(_Strict):
             for group in groups:
                 kind = self.aircraft.get(group.type)
                 if kind is None or kind.side != "luftwaffe":
-                    raise ValueError(f"forces.{force}: {group.id} has no Luftwaffe aircraft type {group.type!r}")
+                    raise ValueError(
+                        f"forces.{force}: {group.id} has no Luftwaffe aircraft type {group.type!r}"
+                    )
                 if formation_name(group.kind, group.count) not in self.formations:
                     raise ValueError(f"forces.{force}: no formation for {group.count} {group.kind}")
         if "vic" not in self.formations:
@@ -117,7 +119,9 @@ def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
 @lru_cache(maxsize=8)
 def load_components(data_dir: str = "") -> Components:
     """The shipped components, overlaid with ``data_dir/components.json`` when given."""
-    raw = json.loads(resources.files(__package__).joinpath("data/components.json").read_text("utf-8"))
+    raw = json.loads(
+        resources.files(__package__).joinpath("data/components.json").read_text("utf-8")
+    )
     if data_dir:
         path = Path(data_dir) / "components.json"
         try:
@@ -133,6 +137,7 @@ def load_components(data_dir: str = "") -> Components:
         return Components.model_validate(raw)
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'file'}: {err['msg']}" for err in exc.errors()
+            f"{'.'.join(str(p) for p in err['loc']) or 'file'}: {err['msg']}"
+            for err in exc.errors()
         )
         raise ValueError(f"crane components data is invalid: {problems}") from None

@@ -36,13 +36,35 @@ class CraneGame(Game):
     perfect_information: ClassVar[bool] = True
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("table", "6x4", "the playing surface (II.A)", choices=("6x4", "pingpong")),
-        OptionSpec("auto_intercept", True, "German fighters fly to the closest British fighter by rule (VI.A)"),
-        OptionSpec("bomber_priority", True, "British fighters may attack fighters only when one is closer than the bombers (VI.B)"),
-        OptionSpec("max_turns", 20, "turns before an unfinished raid counts as turned back", minimum=1, maximum=200),
-        OptionSpec("data", "", "a folder with your own components.json to override the shipped values"),
+        OptionSpec(
+            "auto_intercept",
+            True,
+            "German fighters fly to the closest British fighter by rule (VI.A)",
+        ),
+        OptionSpec(
+            "bomber_priority",
+            True,
+            "British fighters may attack fighters only when one is closer than the bombers (VI.B)",
+        ),
+        OptionSpec(
+            "max_turns",
+            20,
+            "turns before an unfinished raid counts as turned back",
+            minimum=1,
+            maximum=200,
+        ),
+        OptionSpec(
+            "data", "", "a folder with your own components.json to override the shipped values"
+        ),
     )
 
-    def new_state(self, scenario: str | None = None, options: Mapping[str, object] | None = None) -> CraneState:
+    def __init__(self) -> None:
+        # placement options depend only on what is already placed: shared by every game
+        self.place_cache: dict[tuple[Any, ...], Any] = {}
+
+    def new_state(
+        self, scenario: str | None = None, options: Mapping[str, object] | None = None
+    ) -> CraneState:
         scenario_id = self.scenario(scenario).id
         resolved = self.resolve_options(options)
         comp = load_components(str(resolved["data"]))
@@ -63,7 +85,11 @@ class CraneGame(Game):
         state.bomb_hits = int(data["bomb_hits"])
         state.losses = dict(data["losses"])
         result: Any = data["result"]
-        state.result = None if result is None else Terminal(result["winner"], dict(result["scores"]), result["reason"])
+        state.result = (
+            None
+            if result is None
+            else Terminal(result["winner"], dict(result["scores"]), result["reason"])
+        )
         state.events = ()
         state._node = None
         state._path = None

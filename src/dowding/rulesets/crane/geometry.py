@@ -48,7 +48,9 @@ class Path:
 
     __slots__ = ("end_heading", "legs", "length", "points")
 
-    def __init__(self, start: Point, heading: float, straight: float, turn: float, total: float) -> None:
+    def __init__(
+        self, start: Point, heading: float, straight: float, turn: float, total: float
+    ) -> None:
         straight = min(straight, total)
         ux, uy = unit(heading)
         p1 = (start[0] + ux * straight, start[1] + uy * straight)
@@ -57,7 +59,10 @@ class Path:
         vx, vy = unit(h2)
         p2 = (p1[0] + vx * rest, p1[1] + vy * rest)
         self.points: tuple[Point, Point, Point] = (start, p1, p2)
-        self.legs: tuple[tuple[float, float], tuple[float, float]] = ((straight, heading), (rest, h2))
+        self.legs: tuple[tuple[float, float], tuple[float, float]] = (
+            (straight, heading),
+            (rest, h2),
+        )
         self.length = total
         self.end_heading = h2
 
@@ -112,6 +117,8 @@ class Path:
             if start > limit:
                 break
             span = min(seg_len, limit - start)
+            if _bbox_gap(a, b, rect) > radius:
+                continue  # the whole leg stays out of reach: skip the search
 
             def dist_at(t: float, a: Point = a, b: Point = b, seg_len: float = seg_len) -> float:
                 f = t / seg_len
@@ -120,7 +127,7 @@ class Path:
             if dist_at(0.0) <= radius:
                 return start
             lo, hi = 0.0, span
-            for _ in range(60):  # distance to a convex set is convex along a line
+            for _ in range(40):  # distance to a convex set is convex along a line
                 m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
                 if dist_at(m1) <= dist_at(m2):
                     hi = m2
@@ -130,7 +137,7 @@ class Path:
             if dist_at(t_min) > radius:
                 continue
             lo, hi = 0.0, t_min
-            for _ in range(50):
+            for _ in range(30):
                 mid = (lo + hi) / 2
                 if dist_at(mid) <= radius:
                     hi = mid
@@ -139,7 +146,9 @@ class Path:
             return start + hi
         return None
 
-    def within_rect(self, rect: Rect, half_length: float, limit: float) -> list[tuple[float, float]]:
+    def within_rect(
+        self, rect: Rect, half_length: float, limit: float
+    ) -> list[tuple[float, float]]:
         """Intervals of distance along the path where a fuselage of ``2*half_length`` lies wholly in ``rect``."""
         out = []
         for start, seg_len, a, b in self.segments():
@@ -166,6 +175,13 @@ def rect_distance(p: Point, rect: Rect) -> float:
     dx = max(rect[0] - p[0], 0.0, p[0] - rect[2])
     dy = max(rect[1] - p[1], 0.0, p[1] - rect[3])
     return math.hypot(dx, dy)
+
+
+def _bbox_gap(a: Point, b: Point, rect: Rect) -> float:
+    """A lower bound on the distance between segment ab and rect (their bounding boxes' gap)."""
+    gx = max(rect[0] - max(a[0], b[0]), 0.0, min(a[0], b[0]) - rect[2])
+    gy = max(rect[1] - max(a[1], b[1]), 0.0, min(a[1], b[1]) - rect[3])
+    return math.hypot(gx, gy)
 
 
 def on_table(p: Point, width: float, length: float) -> bool:

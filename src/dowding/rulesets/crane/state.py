@@ -26,6 +26,15 @@ FIGHTER_TURNS = tuple(range(-165, 181, 15))
 BOMBER_TURN_STEP = 15
 CHANCE_TASKS = frozenset({"alt", "arrive", "entry", "attack", "bomb"})
 EPS = 1e-9
+# option tuples are immutable values: build each once
+_TURN_OPTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+
+
+def _turn_options(turns: tuple[int, ...]) -> tuple[Action, ...]:
+    options = _TURN_OPTIONS.get(turns)
+    if options is None:
+        options = _TURN_OPTIONS[turns] = tuple(Action("move", turn=t) for t in turns)
+    return options
 
 
 class Plane(NamedTuple):
@@ -63,7 +72,9 @@ class Move(NamedTuple):
 
 
 class CraneState(State):
-    def __init__(self, game: CraneGame, scenario: str, options: dict[str, Any], comp: Components) -> None:
+    def __init__(
+        self, game: CraneGame, scenario: str, options: dict[str, Any], comp: Components
+    ) -> None:
         self.game = game
         self.scenario = scenario
         self.options = options
@@ -72,9 +83,17 @@ class CraneState(State):
         self.width, self.length = table.width, table.length
         fw, fd = comp.factory.width, comp.factory.depth
         # V.A: the factory is centred on the edge opposite the German entry
-        self.factory: geo.Rect = ((self.width - fw) / 2, self.length - fd, (self.width + fw) / 2, self.length)
+        self.factory: geo.Rect = (
+            (self.width - fw) / 2,
+            self.length - fd,
+            (self.width + fw) / 2,
+            self.length,
+        )
         self.planes: tuple[Plane, ...] = ()
         self.index: dict[str, int] = {}
+        self.bomber_slots: tuple[int, ...] = ()
+        self.roles = {name: kind.role for name, kind in comp.aircraft.items()}
+        self.types = comp.aircraft
         self.queue: tuple[Task, ...] = ()
         self.moving: Move | None = None
         self.turn_no = 0
@@ -91,15 +110,46 @@ class CraneState(State):
         planes: list[Plane] = []
         for vic in self.comp.raf_vics:
             for n in range(1, 4):
-                planes.append(Plane(f"{vic.id}-{n}", vic.type, RAF, vic.id, 0.0, 0.0, 0.0, 0, WAITING, "", True, False, False))
+                planes.append(
+                    Plane(
+                        f"{vic.id}-{n}",
+                        vic.type,
+                        RAF,
+                        vic.id,
+                        0.0,
+                        0.0,
+                        0.0,
+                        0,
+                        WAITING,
+                        "",
+                        True,
+                        False,
+                        False,
+                    )
+                )
         groups = self.comp.forces[self.scenario]
         for group in groups:
             for n in range(1, group.count + 1):
                 planes.append(
-                    Plane(f"{group.id}-{n}", group.type, LUFTWAFFE, group.id, 0.0, 0.0, 0.0, 0, WAITING, "", True, False, False)
+                    Plane(
+                        f"{group.id}-{n}",
+                        group.type,
+                        LUFTWAFFE,
+                        group.id,
+                        0.0,
+                        0.0,
+                        0.0,
+                        0,
+                        WAITING,
+                        "",
+                        True,
+                        False,
+                        False,
+                    )
                 )
         self.planes = tuple(planes)
         self.index = {p.id: i for i, p in enumerate(planes)}
+        self.bomber_slots = tuple(i for i, p in enumerate(planes) if self.kind(p).role == "bomber")
         # V.B: the Germans are placed before the game; V.D: schwarms roll their altitude as placed
         tasks: list[Task] = [("place", g.id) for g in groups]
         tasks += [("alt", g.id) for g in groups if g.kind == "schwarm"]
@@ -111,15 +161,23 @@ class CraneState(State):
 
     def _turn_tasks(self) -> tuple[Task, ...]:
         # V.C: the British move first, rolling for each vic still to arrive
-        arrivals = tuple(("arrive", v.id) for v in self.comp.raf_vics if self._section_waiting(v.id))
-        return (*arrivals, ("select", RAF), ("select", "fighters"), ("select", "bombers"), ("endturn",))
+        arrivals = tuple(
+            ("arrive", v.id) for v in self.comp.raf_vics if self._section_waiting(v.id)
+        )
+        return (
+            *arrivals,
+            ("select", RAF),
+            ("select", "fighters"),
+            ("select", "bombers"),
+            ("endturn",),
+        )
 
     # --- lookups ------------------------------------------------------------------
     def plane(self, plane_id: str) -> Plane:
         return self.planes[self.index[plane_id]]
 
     def kind(self, plane: Plane) -> AircraftType:
-        return self.comp.aircraft[plane.type]
+        return self.types[plane.type]
 
     def _put(self, plane: Plane) -> None:
         i = self.index[plane.id]
@@ -132,10 +190,13 @@ class CraneState(State):
         return any(p.status == WAITING for p in self._section(section))
 
     def flying(self, side: str | None = None, role: str | None = None) -> list[Plane]:
+        roles = self.roles
         return [
             p
             for p in self.planes
-            if p.status == FLYING and (side is None or p.side == side) and (role is None or self.kind(p).role == role)
+            if p.status == FLYING
+            and (side is None or p.side == side)
+            and (role is None or roles[p.type] == role)
         ]
 
     def allowance(self, plane: Plane) -> float:
@@ -150,7 +211,9 @@ class CraneState(State):
 
     def straight_min(self, plane: Plane) -> float:
         rules = self.comp.rules
-        need = rules.fighter_straight if self.kind(plane).role == "fighter" else rules.bomber_straight
+        need = (
+            rules.fighter_straight if self.kind(plane).role == "fighter" else rules.bomber_straight
+        )
         return min(need, self.allowance(plane))
 
     @property
@@ -192,8 +255,7 @@ class CraneState(State):
         self._node = None
         task = self.queue[0]
         self.queue = self.queue[1:]
-        handler = getattr(self, f"_do_{task[0]}")
-        handler(task, action)
+        _DO[task[0]](self, task, action)
         self._advance()
         self.events = tuple(self._log)
         self._log = []
@@ -239,8 +301,8 @@ class CraneState(State):
                     self.queue = self.queue[1:]
                     continue
                 return
-            auto = getattr(self, f"_auto_{kind}", None)
-            if auto is not None and auto(task):
+            auto = _AUTO.get(kind)
+            if auto is not None and auto(self, task):
                 continue
             decision = self._decision(task)
             if decision is not None:
@@ -248,29 +310,41 @@ class CraneState(State):
                 return
             # a decision with nothing to decide runs as its default
             self.queue = self.queue[1:]
-            getattr(self, f"_do_{kind}")(task, None)
+            _DO[kind](self, task, None)
 
     def _check_end(self) -> bool:
         if self.result is not None:
             return True
-        scores = {RAF: float(self._bombers_destroyed()), LUFTWAFFE: float(self.bomb_hits)}
         needed = self.comp.rules.bombs_needed
+        planes = self.planes
+        reason = winner = None
         if self.bomb_hits >= needed:
             # VII.E: three bomb hits destroy the factory
-            self.result = Terminal(LUFTWAFFE, scores, f"the factory is destroyed: {self.bomb_hits} bomb hits")
+            winner, reason = LUFTWAFFE, f"the factory is destroyed: {self.bomb_hits} bomb hits"
         elif not any(
-            self.kind(p).role == "bomber" and p.status in (WAITING, FLYING) and not p.bombed for p in self.planes
+            planes[i].status in (WAITING, FLYING) and not planes[i].bombed
+            for i in self.bomber_slots
         ):
-            self.result = Terminal(RAF, scores, f"no bomber left to bomb; the factory took {self.bomb_hits} of {needed} hits")
+            winner, reason = (
+                RAF,
+                f"no bomber left to bomb; the factory took {self.bomb_hits} of {needed} hits",
+            )
         elif self.turn_no > self.options["max_turns"]:
-            self.result = Terminal(RAF, scores, f"the raid ran out of time after {self.options['max_turns']} turns")
-        if self.result is not None:
-            self._say(f"Game over: {self.result.reason}. {self.result.winner.upper() if self.result.winner else 'Nobody'} wins.")
-            return True
-        return False
+            winner, reason = (
+                RAF,
+                f"the raid ran out of time after {self.options['max_turns']} turns",
+            )
+        if reason is None:
+            return False
+        scores = {RAF: float(self._bombers_destroyed()), LUFTWAFFE: float(self.bomb_hits)}
+        self.result = Terminal(winner, scores, reason)
+        self._say(f"Game over: {reason}. {str(winner).upper()} wins.")
+        return True
 
     def _bombers_destroyed(self) -> int:
-        return sum(1 for p in self.planes if p.status == DESTROYED and self.kind(p).role == "bomber")
+        return sum(
+            1 for p in self.planes if p.status == DESTROYED and self.kind(p).role == "bomber"
+        )
 
     # --- decisions ----------------------------------------------------------------
     def _decision(self, task: Task) -> Decision | None:
@@ -300,17 +374,37 @@ class CraneState(State):
             return "place takes x= and y= (inches)"
         x, y = action.number("x"), action.number("y")
         rules = self.comp.rules
-        for px, py in self._place_points(group_id, x, y):
+        points = self._place_points(group_id, x, y)
+        sep = rules.placement_separation
+        x_lo, x_hi = min(px for px, _ in points) - sep, max(px for px, _ in points) + sep
+        y_lo, y_hi = min(py for _, py in points) - sep, max(py for _, py in points) + sep
+        placed = [
+            p
+            for p in self.planes
+            if p.status == FLYING and x_lo <= p.x <= x_hi and y_lo <= p.y <= y_hi
+        ]
+        for px, py in points:
             if not (rules.entry_near - EPS <= py <= rules.entry_far + EPS):
-                return f"every plane must be {rules.entry_near:g}-{rules.entry_far:g}\" from the entry edge (V.B)"
+                return f'every plane must be {rules.entry_near:g}-{rules.entry_far:g}" from the entry edge (V.B)'
             if not (rules.entry_flank - EPS <= px <= self.width - rules.entry_flank + EPS):
-                return f"every plane must be at least {rules.entry_flank:g}\" from the flank edges (V.B)"
-            for other in self.planes:
-                if other.status == FLYING and geo.distance((px, py), (other.x, other.y)) < rules.placement_separation:
-                    return f"too close to {other.id}: keep {rules.placement_separation:g}\" apart"
+                return f'every plane must be at least {rules.entry_flank:g}" from the flank edges (V.B)'
+            for other in placed:
+                if geo.distance((px, py), (other.x, other.y)) < rules.placement_separation:
+                    return f'too close to {other.id}: keep {rules.placement_separation:g}" apart'
         return None
 
     def _place_decision(self, group_id: str) -> Decision:
+        placed = tuple((p.x, p.y) for p in self.planes if p.status == FLYING)
+        cache_key = (self.scenario, self.options["table"], self.options["data"], group_id, placed)
+        cached = self.game.place_cache.get(cache_key)
+        if cached is None:
+            cached = self._compute_place_decision(group_id)
+            if len(self.game.place_cache) > 4096:
+                self.game.place_cache.clear()
+            self.game.place_cache[cache_key] = cached
+        return cached
+
+    def _compute_place_decision(self, group_id: str) -> Decision:
         rules = self.comp.rules
         offsets = self._group_offsets(group_id)
         xs = [o[0] for o in offsets]
@@ -346,10 +440,16 @@ class CraneState(State):
         if len(pool) <= 1 or (which == "fighters" and self.options["auto_intercept"]):
             return None
         seat = RAF if which == RAF else LUFTWAFFE
-        return Decision(seat, "Choose the next plane to move", tuple(Action("select", plane=p.id) for p in pool))
+        return Decision(
+            seat, "Choose the next plane to move", tuple(Action("select", plane=p.id) for p in pool)
+        )
 
     def _path_decision(self, plane: Plane) -> Decision | None:
-        if plane.side == LUFTWAFFE and self.kind(plane).role == "fighter" and self.options["auto_intercept"]:
+        if (
+            plane.side == LUFTWAFFE
+            and self.kind(plane).role == "fighter"
+            and self.options["auto_intercept"]
+        ):
             return None
         total = self.allowance(plane)
         straight = self.straight_min(plane)
@@ -367,8 +467,8 @@ class CraneState(State):
         max_turn = 180 if self.kind(plane).role == "fighter" else self.comp.rules.bomber_max_turn
         return Decision(
             seat,
-            f"Move {self.name(plane)} {total:g}\"{mod}: {straight:g}\" straight, then turn",
-            tuple(Action("move", turn=t) for t in turns),
+            f'Move {self.name(plane)} {total:g}"{mod}: {straight:g}" straight, then turn',
+            _turn_options(turns),
             free=f"move turn=<-{max_turn:g}..{max_turn:g}> [straight=<{straight:g}..{total:g}>]",
         )
 
@@ -381,7 +481,7 @@ class CraneState(State):
         s_min = self.straight_min(plane)
         straight = action.number("straight") if "straight" in keys else s_min
         if not (s_min - EPS <= straight <= total + EPS):
-            return f"the straight leg must be {s_min:g}-{total:g}\" (VI.D)"
+            return f'the straight leg must be {s_min:g}-{total:g}" (VI.D)'
         if self.kind(plane).role == "fighter":
             if not -180 <= turn <= 180:
                 return "a turn is between -180 and 180 degrees"
@@ -408,8 +508,12 @@ class CraneState(State):
             here = (plane.x, plane.y)
             bombers = [e for e in enemies if self.kind(e).role == "bomber"]
             fighters = [e for e in enemies if self.kind(e).role == "fighter"]
-            nearest_bomber = min((geo.distance(here, (e.x, e.y)) for e in bombers), default=float("inf"))
-            nearest_fighter = min((geo.distance(here, (e.x, e.y)) for e in fighters), default=float("inf"))
+            nearest_bomber = min(
+                (geo.distance(here, (e.x, e.y)) for e in bombers), default=float("inf")
+            )
+            nearest_fighter = min(
+                (geo.distance(here, (e.x, e.y)) for e in fighters), default=float("inf")
+            )
             if nearest_fighter >= nearest_bomber:
                 return bombers
         return enemies
@@ -419,23 +523,27 @@ class CraneState(State):
         limit = self._flight_limit(path)
         reach = self.comp.rules.attack_range
         options = []
+        sx, sy = path.points[0]
         for target in self.fire_targets(plane):
+            if abs(target.x - sx) > limit + reach or abs(target.y - sy) > limit + reach:
+                continue  # out of reach of the whole move
             d, r = path.closest_approach((target.x, target.y), limit)
             if r <= reach:
                 action = Action("fire", target=target.id, at=d)
-                if self._check_fire(plane, action) is None:
+                x, y, _ = path.at(action.number("at"))  # the rounded stop must still be in range
+                if geo.distance((x, y), (target.x, target.y)) <= reach + 1e-6:
                     options.append(action)
         return options
 
     def _fire_decision(self, plane: Plane) -> Decision | None:
+        if plane.side == LUFTWAFFE and self.options["auto_intercept"]:
+            return None  # VI.A decides; see _rule_fire
         options = self._fire_options(plane)
         if not options:
             return None
-        if plane.side == LUFTWAFFE and self.options["auto_intercept"]:
-            return None
         return Decision(
             plane.side,
-            f"{self.name(plane)} may stop once to fire (range {self.comp.rules.attack_range:g}\", VI.E.3)",
+            f'{self.name(plane)} may stop once to fire (range {self.comp.rules.attack_range:g}", VI.E.3)',
             (*options, Action("hold")),
             free="fire target=<id> at=<inches along the path>",
         )
@@ -453,16 +561,18 @@ class CraneState(State):
         d = action.number("at")
         limit = self._flight_limit(path)
         if not -EPS <= d <= limit + EPS:
-            return f"at= must be between 0 and {limit:.2f}\" along the path"
+            return f'at= must be between 0 and {limit:.2f}" along the path'
         x, y, _ = path.at(d)
         r = geo.distance((x, y), (target.x, target.y))
         if r > self.comp.rules.attack_range + 1e-6:
-            return f"{target_id} would be {r:.2f}\" away: out of range (VI.E.3.a)"
+            return f'{target_id} would be {r:.2f}" away: out of range (VI.E.3.a)'
         return None
 
     def _bomb_intervals(self, plane: Plane) -> list[tuple[float, float]]:
         path = self._path_for_move()
-        return path.within_rect(self.factory, self.kind(plane).fuselage / 2, self._flight_limit(path))
+        return path.within_rect(
+            self.factory, self.kind(plane).fuselage / 2, self._flight_limit(path)
+        )
 
     def _bombrun_decision(self, plane: Plane) -> Decision | None:
         if plane.status != FLYING or plane.bombed:
@@ -505,7 +615,11 @@ class CraneState(State):
                 label = f"Flak fires at {self.name(t)}: 1d6+{self.comp.rules.flak_offense} against 1d6+{self.kind(t).defense} (VII.A)"
             else:
                 a = self.plane(attacker)
-                verb = {"attack": "attacks", "defensive": "gunner fires at", "return": "returns fire at"}[how]
+                verb = {
+                    "attack": "attacks",
+                    "defensive": "gunner fires at",
+                    "return": "returns fire at",
+                }[how]
                 label = (
                     f"{self.name(a)} {verb} {self.name(t)}: "
                     f"1d6+{self.kind(a).offense} against 1d6+{self.kind(t).defense} (VI.E.4)"
@@ -528,7 +642,9 @@ class CraneState(State):
             return True
         shooter = self.plane(attacker)
         # VI.E.5.b and e: the attacked bomber or head-on fighter fires back even if just destroyed
-        return shooter.status == FLYING or (how in ("defensive", "return") and shooter.status == DESTROYED)
+        return shooter.status == FLYING or (
+            how in ("defensive", "return") and shooter.status == DESTROYED
+        )
 
     # --- task handlers ------------------------------------------------------------
     def _do_place(self, task: Task, action: Action | None) -> None:
@@ -545,7 +661,11 @@ class CraneState(State):
         altitude = "below" if face <= 2 else "level" if face <= 4 else "above"
         for plane in self._section(task[1]):
             self._put(plane._replace(altitude=altitude))
-        effect = {"below": f"-{self.comp.rules.climb_penalty:g}\" climb", "level": "a regular move", "above": f"+{self.comp.rules.dive_bonus:g}\" dive"}[altitude]
+        effect = {
+            "below": f'-{self.comp.rules.climb_penalty:g}" climb',
+            "level": "a regular move",
+            "above": f'+{self.comp.rules.dive_bonus:g}" dive',
+        }[altitude]
         self._say(f"{task[1]} rolls {face}: {altitude} the bombers ({effect} on its first move).")
 
     def _do_arrive(self, task: Task, action: Action | None) -> None:
@@ -597,6 +717,9 @@ class CraneState(State):
         if not pool:
             self.queue = self.queue[1:]
             return True
+        if len(pool) == 1 or (task[1] == "fighters" and self.options["auto_intercept"]):
+            self.queue = (("path", pool[0].id), *self.queue)
+            return True
         return False
 
     def _do_path(self, task: Task, action: Action | None) -> None:
@@ -605,15 +728,23 @@ class CraneState(State):
             turn, straight = self._rule_path(plane)
         else:
             turn = action.number("turn")
-            straight = action.number("straight") if action.get("straight") is not None else self.straight_min(plane)
+            straight = (
+                action.number("straight")
+                if action.get("straight") is not None
+                else self.straight_min(plane)
+            )
         total = self.allowance(plane)
         self.moving = Move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
         self._path = None
         self._put(plane._replace(moved=True, fresh=False))
         turn_text = f", turns {turn:+.0f}°" if abs(turn) > EPS and total - straight > EPS else ""
-        self._say(f"{self.name(plane)} flies {total:g}\": {min(straight, total):g}\" straight{turn_text}.")
+        self._say(
+            f'{self.name(plane)} flies {total:g}": {min(straight, total):g}" straight{turn_text}.'
+        )
         role = self.kind(plane).role
-        follow: tuple[Task, ...] = (("fire", plane.id),) if role == "fighter" else (("flight", plane.id),)
+        follow: tuple[Task, ...] = (
+            (("fire", plane.id),) if role == "fighter" else (("flight", plane.id),)
+        )
         self.queue = (*follow, *self.queue)
 
     def _rule_path(self, plane: Plane) -> tuple[float, float]:
@@ -651,13 +782,13 @@ class CraneState(State):
         d = action.number("at")
         x, y, h = self._path_for_move().at(d)
         self._put(plane._replace(x=x, y=y, heading=h))
-        self._say(f"{self.name(plane)} stops after {d:.1f}\" to fire at {self.name(target)}.")
+        self._say(f'{self.name(plane)} stops after {d:.1f}" to fire at {self.name(target)}.')
         tasks: list[Task] = [("attack", plane.id, target.id, "attack")]
         arc = self.comp.rules.arc_degrees
-        if self.kind(target).role == "fighter":
-            # VI.E.5.e: a fighter attacked head-on fires back
-            if geo.off_angle(target.heading, (target.x, target.y), (x, y)) <= arc:
-                tasks.append(("attack", target.id, plane.id, "return"))
+        # VI.E.5.e: a fighter attacked head-on fires back
+        head_on = geo.off_angle(target.heading, (target.x, target.y), (x, y)) <= arc
+        if self.kind(target).role == "fighter" and head_on:
+            tasks.append(("attack", target.id, plane.id, "return"))
         tasks += self._gunners_at(plane, (x, y), first=target.id)
         self.queue = (*tasks, resume, *self.queue)
 
@@ -667,7 +798,15 @@ class CraneState(State):
             return None
         here = (plane.x, plane.y)
         # VI.A: the closest British fighter is the one to attack
-        return min(options, key=lambda a: (geo.distance(here, (self.plane(a.word("target")).x, self.plane(a.word("target")).y)), a.text))
+        return min(
+            options,
+            key=lambda a: (
+                geo.distance(
+                    here, (self.plane(a.word("target")).x, self.plane(a.word("target")).y)
+                ),
+                a.text,
+            ),
+        )
 
     def _gunners_at(self, fighter: Plane, spot: geo.Point, first: str | None = None) -> list[Task]:
         """VI.E.5.a-d: every bomber gunner in range whose arc holds the stopped fighter fires."""
@@ -677,7 +816,11 @@ class CraneState(State):
         arc = self.comp.rules.arc_degrees
         shooters = []
         for bomber in self.planes:
-            if bomber.status != FLYING or self.kind(bomber).role != "bomber" or bomber.side == fighter.side:
+            if (
+                bomber.status != FLYING
+                or self.kind(bomber).role != "bomber"
+                or bomber.side == fighter.side
+            ):
                 continue
             where = (bomber.x, bomber.y)
             if geo.distance(where, spot) > reach:
@@ -694,10 +837,14 @@ class CraneState(State):
 
     def _do_attack(self, task: Task, action: Action | None) -> None:
         assert action is not None
-        _, attacker, target_id, how = task
+        _, attacker, target_id, _how = task
         a_die, d_die = _faces(action)
         target = self.plane(target_id)
-        offense = self.comp.rules.flak_offense if attacker == "AA" else self.kind(self.plane(attacker)).offense
+        offense = (
+            self.comp.rules.flak_offense
+            if attacker == "AA"
+            else self.kind(self.plane(attacker)).offense
+        )
         kind = self.kind(target)
         outcome = attack_result(a_die, offense, d_die, kind.defense, target.damage, kind.engines)
         who = "Flak" if attacker == "AA" else self.plane(attacker).id
@@ -777,7 +924,9 @@ class CraneState(State):
             parts.append(f"{faces[i]} against {faces[i + 1]}: {hits}")
         self.bomb_hits += total
         self._put(bomber._replace(bombed=True))
-        self._say(f"{self.name(bomber)} bombs ({'; '.join(parts)}): {total} hit(s), {self.bomb_hits} in all.")
+        self._say(
+            f"{self.name(bomber)} bombs ({'; '.join(parts)}): {total} hit(s), {self.bomb_hits} in all."
+        )
 
     def _do_endturn(self, task: Task, action: Action | None) -> None:
         self.planes = tuple(p._replace(moved=False) if p.moved else p for p in self.planes)
@@ -802,7 +951,11 @@ class CraneState(State):
         if kind in ("arrive", "entry", "alt") and self.turn_no > 0:
             return "british arrivals"
         if kind == "select":
-            return {RAF: "british movement", "fighters": "german fighters", "bombers": "german bombers"}[task[1]]
+            return {
+                RAF: "british movement",
+                "fighters": "german fighters",
+                "bombers": "german bombers",
+            }[task[1]]
         plane_id = task[1] if len(task) > 1 else None
         if plane_id in self.index:
             plane = self.plane(plane_id)
@@ -863,7 +1016,11 @@ class CraneState(State):
             "losses": dict(self.losses),
             "result": None
             if self.result is None
-            else {"winner": self.result.winner, "reason": self.result.reason, "scores": dict(self.result.scores)},
+            else {
+                "winner": self.result.winner,
+                "reason": self.result.reason,
+                "scores": dict(self.result.scores),
+            },
         }
 
     def to_dict(self) -> JSON:
@@ -878,8 +1035,16 @@ class CraneState(State):
             "losses": dict(self.losses),
             "result": None
             if self.result is None
-            else {"winner": self.result.winner, "scores": dict(self.result.scores), "reason": self.result.reason},
+            else {
+                "winner": self.result.winner,
+                "scores": dict(self.result.scores),
+                "reason": self.result.reason,
+            },
         }
+
+
+_DO = {name[4:]: fn for name, fn in vars(CraneState).items() if name.startswith("_do_")}
+_AUTO = {name[6:]: fn for name, fn in vars(CraneState).items() if name.startswith("_auto_")}
 
 
 def _faces(action: Action) -> tuple[int, ...]:
