@@ -7,6 +7,7 @@ bombers, breaks for fighters only when they are closer, and keeps out of gunners
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -25,7 +26,12 @@ BOMBERS = {"he111", "ju87"}
 
 
 def _kill_value(target: dict[str, Any], offense: int = 3) -> float:
-    odds = attack_odds(offense, DEFENSE[target["type"]], target["damage"], ENGINES[target["type"]])
+    return _kill_value_of(target["type"], target["damage"], offense)
+
+
+@functools.lru_cache(maxsize=64)
+def _kill_value_of(kind: str, damage: int, offense: int) -> float:
+    odds = attack_odds(offense, DEFENSE[kind], damage, ENGINES[kind])
     return float(odds["destroyed"]) + 0.4 * float(odds["damaged"])
 
 

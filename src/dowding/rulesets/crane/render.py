@@ -285,8 +285,8 @@ def aircraft_table(
     arc = float(view.get("arc_degrees", 45.0))
     flying = [p for p in planes if p.get("status") == "flying"]
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), header_style="bold")
-    for name in ("plane", "type", "x,y", "hdg", "dmg", "alt", "status", "nearest", "arcs"):
-        table.add_column(name, no_wrap=name != "arcs")
+    for column in ("plane", "type", "x,y", "hdg", "dmg", "alt", "status", "nearest", "arcs"):
+        table.add_column(column, no_wrap=column != "arcs")
     for plane in flying:
         style = SIDE_STYLE.get(plane["side"], "")
         foe = nearest_foe(plane, flying)

@@ -153,7 +153,7 @@ class CraneState(State):
         # V.B: the Germans are placed before the game; V.D: schwarms roll their altitude as placed
         tasks: list[Task] = [("place", g.id) for g in groups]
         tasks += [("alt", g.id) for g in groups if g.kind == "schwarm"]
-        self.queue = (*tasks, *self._turn_tasks())
+        self.queue = (*tasks, ("endturn",))  # the end of set-up starts turn 1
         self.turn_no = 0
         self._advance()
         self.events = tuple(self._log)
@@ -272,9 +272,9 @@ class CraneState(State):
             self.scenario,
             tuple(sorted(self.options.items())),
             self.turn_no,
-            self.planes,
+            tuple(map(tuple, self.planes)),  # plain tuples: their repr is far cheaper than a NamedTuple's
             self.queue,
-            self.moving,
+            None if self.moving is None else tuple(self.moving),
             self.bomb_hits,
             (self.losses[RAF], self.losses[LUFTWAFFE]),
             None if self.result is None else (self.result.winner, self.result.reason),
@@ -988,28 +988,7 @@ class CraneState(State):
             "flak_range": rules.flak_range,
             "attack_range": rules.attack_range,
             "arc_degrees": rules.arc_degrees,
-            "planes": [
-                {
-                    "id": p.id,
-                    "type": p.type,
-                    "side": p.side,
-                    "section": p.section,
-                    "x": round(p.x, 2),
-                    "y": round(p.y, 2),
-                    "heading": round(p.heading, 1),
-                    "damage": p.damage,
-                    "engines": self.kind(p).engines,
-                    "status": p.status,
-                    "altitude": p.altitude or None,
-                    "bombed": p.bombed,
-                    "moved": p.moved,
-                    "fuselage": self.kind(p).fuselage,
-                    "gunners": list(self.kind(p).gunners),
-                    "allowance": self.allowance(p),
-                    "straight": self.straight_min(p),
-                }
-                for p in self.planes
-            ],
+            "planes": [self._plane_view(p) for p in self.planes],
             "bomb_hits": self.bomb_hits,
             "bombs_needed": rules.bombs_needed,
             "current": current,
@@ -1022,6 +1001,35 @@ class CraneState(State):
                 "scores": dict(self.result.scores),
             },
         }
+
+    def _plane_view(self, p: Plane) -> JSON:
+        kind = self.types[p.type]
+        view: JSON = {
+            "id": p.id,
+            "type": p.type,
+            "side": p.side,
+            "section": p.section,
+            "x": round(p.x, 2),
+            "y": round(p.y, 2),
+            "heading": round(p.heading, 1),
+            "damage": p.damage,
+            "engines": kind.engines,
+            "status": p.status,
+            "altitude": p.altitude or None,
+            "bombed": p.bombed,
+            "moved": p.moved,
+            "fuselage": kind.fuselage,
+            "gunners": list(kind.gunners),
+            "allowance": 0.0,
+            "straight": 0.0,
+        }
+        if p.status == FLYING:
+            allowance = self.allowance(p)
+            rules = self.comp.rules
+            need = rules.fighter_straight if kind.role == "fighter" else rules.bomber_straight
+            view["allowance"] = allowance
+            view["straight"] = min(need, allowance)
+        return view
 
     def to_dict(self) -> JSON:
         return {
