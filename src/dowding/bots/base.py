@@ -50,7 +50,10 @@ def make_player(ruleset: str, kind: str, seat: str, seed: int = 0) -> Player:
 
 
 def _bots_module(ruleset: str) -> Any:
+    name = f"dowding.rulesets.{ruleset.replace('-', '_')}.bots"
     try:
-        return importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.bots")
-    except ModuleNotFoundError:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (name, name.rpartition(".")[0]):
+            raise  # the bots exist but are broken: say so rather than hide them
         return None

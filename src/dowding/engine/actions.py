@@ -7,6 +7,7 @@ so that text round-trips exactly), words, or comma-separated tuples of those.
 
 from __future__ import annotations
 
+import math
 from typing import TypeAlias
 
 Scalar: TypeAlias = int | float | str
@@ -15,15 +16,32 @@ Value: TypeAlias = Scalar | tuple[Scalar, ...]
 _PRECISION = 2
 
 
+def _check_word(word: str) -> str:
+    """A word must survive the text form: no spaces, '=' or ',', and it must not read as a number."""
+    if not word or any(c.isspace() or c in "=," for c in word):
+        raise ValueError(f"{word!r} cannot be an action value: use one word without '=' or ','")
+    try:
+        float(word)
+    except ValueError:
+        return word
+    raise ValueError(f"{word!r} cannot be a word in an action: it reads as a number")
+
+
 def _norm(value: object) -> Value:
     if isinstance(value, bool):
         return int(value)
-    if isinstance(value, int | str):
+    if isinstance(value, int):
         return value
+    if isinstance(value, str):
+        return _check_word(value)
     if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"{value} cannot be an action value: numbers must be finite")
         rounded = round(value, _PRECISION)
         return int(rounded) if rounded.is_integer() else rounded
     if isinstance(value, tuple | list):
+        if not value:
+            raise ValueError("an empty tuple cannot be an action value")
         items: list[Scalar] = []
         for item in value:
             normed = _norm(item)
@@ -73,6 +91,9 @@ class Action:
     def __init__(self, kind: str, **args: object) -> None:
         if not kind or not kind.replace("-", "").replace("_", "").isalnum():
             raise ValueError(f"bad action kind {kind!r}")
+        for key in args:
+            if not key or any(c.isspace() or c in "=," for c in key):
+                raise ValueError(f"{key!r} cannot be an action key")
         normed = tuple(sorted((key, _norm(value)) for key, value in args.items()))
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "args", normed)

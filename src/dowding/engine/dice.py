@@ -200,6 +200,13 @@ class Draw(Chance):
 
     items: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        for item in self.items:
+            try:
+                Action("draw", item=item)
+            except ValueError as exc:
+                raise ValueError(f"'{self.label}': item {item!r} cannot be logged: {exc}") from None
+
     def outcomes(self) -> list[tuple[Action, Fraction]]:
         counts = Counter(self.items)
         return [
@@ -214,10 +221,13 @@ class Draw(Chance):
 
     def parse(self, text: str) -> Action:
         word = text.strip()
-        action = Action.parse(word) if word.startswith("draw ") else Action("draw", item=word)
-        if not self.is_outcome(action):
-            raise ValueError(f"{word!r} is not one of the items that can be drawn")
-        return action
+        if word.startswith("draw "):
+            action = Action.parse(word)
+            if self.is_outcome(action):
+                return action
+        elif word in self.items:
+            return Action("draw", item=word)
+        raise ValueError(f"{word!r} is not one of the items that can be drawn")
 
     @property
     def expects(self) -> str:

@@ -10,6 +10,7 @@ else with :class:`IllegalAction` and leaves the state as it was.
 from __future__ import annotations
 
 import hashlib
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -63,6 +64,8 @@ class OptionSpec:
                 value = int(str(raw)) if kind is int else float(str(raw))
             except (TypeError, ValueError):
                 raise ValueError(f"option {self.name} takes a number, not {raw!r}") from None
+            if not math.isfinite(value):
+                raise ValueError(f"option {self.name} takes a finite number, not {raw!r}")
             if self.minimum is not None and value < self.minimum:
                 raise ValueError(f"option {self.name} must be at least {self.minimum}")
             if self.maximum is not None and value > self.maximum:

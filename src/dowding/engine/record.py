@@ -204,6 +204,8 @@ def replay(
     footer: dict[str, Any] | None = None,
     dice: DiceSource | None = None,
 ) -> Match:
+    if not isinstance(header.get("options") or {}, dict) or not isinstance(header.get("seats") or {}, dict):
+        raise LogError("the log's header cannot start a game: options and seats must be JSON objects")
     try:
         match = Match(
             header["ruleset"],

@@ -250,29 +250,41 @@ def frame(canvas: Canvas) -> Text:
     return text
 
 
+LEGEND = (
+    ("RAF in upper case:", (("S", "raf", "Spitfire"), ("H", "raf", "Hurricane"))),
+    (
+        "Luftwaffe in lower case:",
+        (("m", "luftwaffe", "Me 109"), ("b", "luftwaffe", "He 111"), ("j", "luftwaffe", "Ju 87")),
+    ),
+    (
+        "",
+        (
+            ("→", "bold", "heading (0° towards the factory, 90° down)"),
+            ("2", "bold magenta", "planes stacked"),
+        ),
+    ),
+    (
+        "",
+        (
+            (FACTORY, "yellow", "factory"),
+            (FLAK, "yellow", "flak range"),
+            (PATH, "green", "path of the plane moving"),
+            (MARKER, "bold green", "end of its move"),
+        ),
+    ),
+)
+
+
 def legend(grid: Grid) -> Text:
     text = Text(style="dim")
-    text.append(f"    ◀ German entry edge (y=0){'factory edge ▶'.rjust(grid.cols - 25)}\n")
-    text.append("    RAF in upper case: ")
-    _key(text, (("S", "Spitfire"), ("H", "Hurricane")), SIDE_STYLE["raf"])
-    text.append("\n    Luftwaffe in lower case: ")
-    _key(text, (("m", "Me 109"), ("b", "He 111"), ("j", "Ju 87")), SIDE_STYLE["luftwaffe"])
-    text.append("\n    ")
-    _key(text, (("→", "heading (0° towards the factory, 90° down)"),), "bold")
-    _key(text, (("2", "planes stacked"),), "bold magenta")
-    text.append("\n    ")
-    _key(text, ((FACTORY, "factory"),), "yellow")
-    _key(text, ((FLAK, "flak range"),), "yellow")
-    _key(text, ((PATH, "path of the plane moving"),), "green")
-    _key(text, ((MARKER, "end of its move"),), "bold green")
-    text.rstrip()
+    text.append("    ◀ German entry edge (y=0)" + "factory edge ▶".rjust(grid.cols - 25))
+    for title, keys in LEGEND:
+        text.append("\n    " + (f"{title} " if title else ""))
+        for index, (char, style, name) in enumerate(keys):
+            text.append("  " if index else "")
+            text.append(char, SIDE_STYLE.get(style, style))
+            text.append(f" {name}")
     return text
-
-
-def _key(text: Text, entries: Iterable[tuple[str, str]], style: str) -> None:
-    for char, name in entries:
-        text.append(char, style)
-        text.append(f" {name}  ")
 
 
 # --- the aircraft table --------------------------------------------------------------
@@ -313,10 +325,9 @@ def aircraft_table(
 
 
 def plane_status(plane: dict[str, Any]) -> str:
-    parts = ["moved" if plane.get("moved") else "ready"]
     if plane.get("bombed"):
-        parts.append("bombed")
-    return ", ".join(parts)
+        return "bombed"  # a bomber that has bombed has nothing left to do but fly on
+    return "moved" if plane.get("moved") else "ready"
 
 
 def nearest_foe(

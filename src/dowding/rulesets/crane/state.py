@@ -338,6 +338,8 @@ class CraneState(State):
             return False
         scores = {RAF: float(self._bombers_destroyed()), LUFTWAFFE: float(self.bomb_hits)}
         self.result = Terminal(winner, scores, reason)
+        self.moving = None  # a move cut short by the end of the game is not shown
+        self._path = None
         self._say(f"Game over: {reason}. {str(winner).upper()} wins.")
         return True
 
@@ -685,11 +687,19 @@ class CraneState(State):
         # the leader enters far enough in for the whole vic to be on the table
         depth = max(-f for _, f in offsets)
         ux, uy = geo.unit(heading)
-        anchor = (point[0] + ux * depth, point[1] + uy * depth)
-        spots = geo.formation(anchor, heading, offsets)
+        rx, ry = uy, -ux
+        others = [(p.x, p.y) for p in self.planes if p.status == FLYING]
+        spots: list[geo.Point] = []
+        # a second vic at the same hour comes in alongside the first, not on top of it
+        for shift in (0.0, 4.0, -4.0, 8.0, -8.0, 12.0, -12.0):
+            anchor = (point[0] + ux * depth + rx * shift, point[1] + uy * depth + ry * shift)
+            spots = [
+                (min(max(px, 0.0), self.width), min(max(py, 0.0), self.length))
+                for px, py in geo.formation(anchor, heading, offsets)
+            ]
+            if all(geo.distance(s, o) >= self.comp.rules.placement_separation for s in spots for o in others):
+                break
         for plane, (px, py) in zip(self._section(task[1]), spots, strict=True):
-            px = min(max(px, 0.0), self.width)
-            py = min(max(py, 0.0), self.length)
             self._put(plane._replace(x=px, y=py, heading=heading, status=FLYING))
         self._say(f"Vic {task[1]} enters at {hour} o'clock, heading {heading:.0f}°.")
 

@@ -1,0 +1,74 @@
+"""Who sits in each seat: ``SEAT=KIND`` parsing, defaults, and building the computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from dowding.bots import Player, make_player, player_kinds
+from dowding.engine import Game
+
+from .common import CLIError, parse_pairs
+
+HUMAN = "human"
+# Bots are seeded from the game seed, so one seed always gives one game.
+BOT_SEED_FACTOR = 7919
+
+
+def default_computer(ruleset: str) -> str:
+    return "heuristic" if "heuristic" in player_kinds(ruleset) else "random"
+
+
+def resolve_seats(
+    game: Game,
+    specs: list[str],
+    *,
+    allow_human: bool,
+    base: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """Seat -> kind. ``base`` (a saved game's seats) or the defaults, overridden by ``specs``.
+
+    Defaults: with humans allowed, the first seat is human and the rest the best computer
+    player on offer; without, every seat is a computer.
+    """
+    seat_ids = game.seat_ids()
+    computer = default_computer(game.id)
+    seats = {seat: computer for seat in seat_ids}
+    if allow_human and seat_ids:
+        seats[seat_ids[0]] = HUMAN
+    for seat, kind in (base or {}).items():
+        if seat in seats and _known_kind(game.id, kind, allow_human):
+            seats[seat] = kind
+    for seat, kind in parse_pairs(specs, "seat").items():
+        if seat not in seats:
+            raise CLIError(f"{game.id} has no seat {seat!r}; seats: {', '.join(seat_ids)}", code=2)
+        if kind == HUMAN and not allow_human:
+            raise CLIError(f"selfplay has no human seats; give {seat} a computer player", code=2)
+        if not _known_kind(game.id, kind, allow_human):
+            offered = [HUMAN] if allow_human else []
+            offered += player_kinds(game.id)
+            raise CLIError(
+                f"no player kind {kind!r} for {game.id}; choose from: {', '.join(offered)}", code=2
+            )
+        seats[seat] = kind
+    return seats
+
+
+def _known_kind(ruleset: str, kind: str, allow_human: bool) -> bool:
+    if kind == HUMAN:
+        return allow_human
+    # "heuristic:strong" names a kind and a strength; the factory judges the strength
+    return kind.partition(":")[0] in player_kinds(ruleset)
+
+
+def make_players(game: Game, seats: Mapping[str, str], seed: int) -> dict[str, Player]:
+    """A computer player for every non-human seat, each seeded from the game seed and its seat."""
+    players: dict[str, Player] = {}
+    for index, seat in enumerate(game.seat_ids()):
+        kind = seats.get(seat, HUMAN)
+        if kind == HUMAN:
+            continue
+        try:
+            players[seat] = make_player(game.id, kind, seat, seed * BOT_SEED_FACTOR + index)
+        except Exception as exc:  # a bad strength, or a bot that fails to build
+            raise CLIError(f"cannot make a {kind!r} player for {seat}: {exc}", code=2) from None
+    return players

@@ -1,0 +1,271 @@
+"""The interactive game loop: computers move themselves, humans type, dice roll or are typed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from dowding.bots import Player
+from dowding.engine import Action, Chance, Decision, Event, IllegalAction, Match, Terminal
+
+from .render import render_view
+from .seats import HUMAN
+
+Reader = Callable[[str], str]  # shows a prompt, returns a line; raises EOFError at end of input
+
+OPTION_LIMIT = 30
+HELP = (
+    "Type an option's number, or an action in its text form (e.g. the text after a number).\n"
+    "Commands: show (redraw the table), options (list every option), help, quit,\n"
+    "save (to the game's file), save FILE (a copy there, or the game's file if it had none).\n"
+    "Ctrl-D leaves too; with a save file the game is saved and can be resumed with --load."
+)
+DICE_HELP = (
+    "Roll real dice and type the faces, separated by spaces.\n"
+    "Commands: show (redraw the table), save [FILE], help, quit."
+)
+
+
+def option_grid(cells: list[str], width: int) -> Table:
+    """Numbered options in as many columns as fit, numbered down each column."""
+    cell_width = max((len(cell) for cell in cells), default=0) + 5  # the padding below
+    columns = max(1, min(4, (width - 2) // max(cell_width, 1))) if len(cells) > 8 else 1
+    rows = -(-len(cells) // columns)
+    grid = Table.grid(padding=(0, 3, 0, 0))
+    for _ in range(columns):
+        grid.add_column(no_wrap=len(cells) > 8)
+    for row in range(rows):
+        grid.add_row(*(Text("  " + cells[i]) for i in range(row, len(cells), rows)))
+    return grid
+
+
+class Quit(Exception):
+    """The player typed quit."""
+
+
+class Session:
+    """One game at the terminal. ``run`` returns the exit status."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: dict[str, str],
+        players: dict[str, Player],
+        console: Console,
+        read: Reader,
+        save_path: Path | None = None,
+    ) -> None:
+        self.match = match
+        self.seats = seats
+        self.players = players
+        self.console = console
+        self.read = read
+        self.save_path = save_path
+        self.humans = [seat for seat in match.game.seat_ids() if seats.get(seat) == HUMAN]
+        self.drawn: tuple[str | None, dict[str, object]] | None = None  # the last view drawn
+
+    # --- output -----------------------------------------------------------------
+    def say(self, text: str, style: str | None = None) -> None:
+        # engine text (actions, errors, events) may hold brackets: never read it as markup
+        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+
+    def draw(self, seat: str | None, force: bool = True) -> None:
+        """Draw ``seat``'s view; unless forced, only if it changed since the last drawing."""
+        view = self.match.state.view(seat)
+        if not force and self.drawn == (seat, view):
+            return
+        self.console.print(render_view(self.match.game.id, view, seat))
+        self.drawn = (seat, view)
+
+    def can_see(self, visible: Callable[[str | None], bool], actor: str | None) -> bool:
+        """Show what every human may see; in hot-seat also what the acting human may see."""
+        if not self.humans:
+            return True  # nobody to keep a secret from
+        if all(visible(seat) for seat in self.humans):
+            return True
+        return len(self.humans) > 1 and actor in self.humans and visible(actor)
+
+    def show_events(self, events: tuple[Event, ...], actor: str | None) -> None:
+        for event in events:
+            if self.can_see(event.visible_to, actor):
+                self.say(f"  · {event.text}", "cyan")
+
+    # --- saving -----------------------------------------------------------------
+    def save(self, path: Path | None = None, quiet: bool = True) -> bool:
+        target = path or self.save_path
+        if target is None:
+            return False
+        try:
+            self.match.save(target)
+        except OSError as exc:
+            self.say(f"Could not save to {target}: {exc.strerror or exc}", "red")
+            return False
+        if not quiet:
+            self.say(f"Saved to {target}.", "green")
+        return True
+
+    def leave(self, why: str) -> None:
+        if self.save(quiet=True):
+            path = self.save_path
+            self.say(f"{why} Saved to {path}; resume with: dowding play --load {path}")
+        else:
+            self.say(f"{why} The game was not saved (no --save file).")
+
+    # --- the loop ---------------------------------------------------------------
+    def run(self) -> int:
+        try:
+            while True:
+                node = self.match.node()
+                if isinstance(node, Terminal):
+                    break
+                if isinstance(node, Chance):
+                    self.chance_step(node)
+                elif node.seat in self.players:
+                    self.computer_step(node)
+                else:
+                    self.human_step(node)
+                self.save()
+        except Quit:
+            self.leave("Leaving the game.")
+            return 0
+        except EOFError:
+            self.console.print()
+            self.leave("End of input.")
+            return 0
+        except KeyboardInterrupt:
+            self.console.print()
+            self.leave("Interrupted.")
+            return 130
+        except Exception:
+            self.save()  # keep every step played so far, whatever went wrong
+            raise
+        self.finish()
+        return 0
+
+    def chance_step(self, chance: Chance) -> None:
+        events = self.match.roll()
+        outcome = self.match.steps[-1].action
+        hidden = chance.visible_to
+        seen = self.can_see(lambda seat: hidden is None or seat in hidden, None)
+        self.say(f"{chance.label}: {outcome if seen else '(hidden)'}", "magenta")
+        self.show_events(events, None)
+
+    def computer_step(self, decision: Decision) -> None:
+        seat = decision.seat
+        action = self.players[seat].choose(self.match.state.view(seat), decision)
+        events = self.match.play(action)
+        # in a hidden-information game the move itself may be secret; its events say what is public
+        shown = action.text if self.match.game.perfect_information else "has moved"
+        self.say(f"{seat} ({self.seats[seat]}): {shown}", "bold")
+        self.show_events(events, seat)
+
+    def human_step(self, decision: Decision) -> None:
+        self.draw(decision.seat, force=False)
+        self.show_options(decision, OPTION_LIMIT)
+        while True:
+            text = self.read(f"{decision.seat}> ").strip()
+            if self.command(text, decision):
+                continue
+            try:
+                action = self.understand(text, decision)
+                events = self.match.play(action)
+            except (IllegalAction, ValueError) as exc:
+                self.say(str(exc), "red")
+                continue
+            self.say(f"{decision.seat}: {action}", "bold")
+            self.show_events(events, decision.seat)
+            return
+
+    def understand(self, text: str, decision: Decision) -> Action:
+        """An option's number or an action's text; ValueError says briefly what is wrong.
+
+        (The engine's own refusal lists every option again; the player has them on screen.)
+        """
+        count = len(decision.options)
+        choose = f"choose 1 to {count}" if count else "there are no numbered options"
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= count:
+                raise ValueError(f"There is no option {number}; {choose}.")
+            return decision.options[number - 1]
+        try:
+            action = Action.parse(text)
+        except ValueError as exc:
+            raise ValueError(
+                f"{exc}. Type an option's number ({choose}), an action or 'help'."
+            ) from None
+        if action not in decision.options:
+            reason = self.match.state.check_free(action, decision)
+            if reason is not None:
+                free = f", or type {decision.free}" if decision.free else ""
+                raise ValueError(f"'{action}' is not legal: {reason}. {choose.capitalize()}{free}.")
+        return action
+
+    def show_options(self, decision: Decision, limit: int | None) -> None:
+        self.say(f"{decision.seat}: {decision.prompt}", "bold")
+        options = decision.options if limit is None else decision.options[:limit]
+        width = len(str(len(decision.options)))
+        cells = [f"{n:>{width}}. {option.text}" for n, option in enumerate(options, start=1)]
+        self.console.print(option_grid(cells, self.console.width))
+        hidden = len(decision.options) - len(options)
+        if hidden:
+            self.say(f"  ... and {hidden} more: type 'options' to list them all", "dim")
+        if decision.free:
+            self.say(f"  or type an action: {decision.free}", "dim")
+
+    def command(self, text: str, decision: Decision | None) -> bool:
+        """Handle help/quit/save/show/options; True if ``text`` was one (or empty)."""
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if not text:
+            hint = "an option's number, an action" if decision else "the faces rolled"
+            self.say(f"Type {hint}, or 'help'.", "dim")
+        elif word in ("help", "?"):
+            self.say(HELP if decision is not None else DICE_HELP)
+        elif word in ("quit", "exit"):
+            raise Quit
+        elif word == "save":
+            path = Path(rest.strip()) if rest.strip() else self.save_path
+            if path is None:
+                self.say("Save where? Type: save FILE", "red")
+            elif self.save(path, quiet=False) and self.save_path is None:
+                self.save_path = path  # from now on every step is saved there
+        elif word == "show":
+            node = self.match.node()
+            self.draw(decision.seat if decision else self.viewer())
+            if decision is not None:
+                self.show_options(decision, OPTION_LIMIT)
+            elif isinstance(node, Chance):
+                self.say(f"Roll: {node.label}; type {node.expects}", "magenta")
+        elif word == "options" and decision is not None:
+            self.show_options(decision, None)
+        else:
+            return False
+        return True
+
+    def ask_dice(self, chance: Chance) -> str:
+        """ManualDice's question: what the players rolled at the table."""
+        self.say(f"Roll: {chance.label}; type {chance.expects}", "magenta")
+        while True:
+            text = self.read("dice> ").strip()
+            if not self.command(text, None):
+                return text
+
+    def viewer(self) -> str | None:
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def finish(self) -> None:
+        result = self.match.result()
+        self.draw(self.viewer())
+        winner = result.winner or "nobody"
+        scores = ", ".join(f"{side} {score:g}" for side, score in result.score.items())
+        self.say(f"Game over: {winner} wins ({result.reason}).", "bold green")
+        if scores:
+            self.say(f"Score: {scores}")
+        self.say(f"{result.turns} turns, {result.actions} steps; final state {result.state_hash}")
+        if self.save():
+            self.say(f"Saved to {self.save_path}; replay with: dowding replay {self.save_path}")
