@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dowding.engine import D6, Action, Chance, Decision, Event, Roll, State, Terminal
+from dowding.engine.actions import number
 from dowding.engine.game import JSON, Node
 
 from . import geometry as geo
@@ -531,8 +532,9 @@ class CraneState(State):
                 continue  # out of reach of the whole move
             d, r = path.closest_approach((target.x, target.y), limit)
             if r <= reach:
-                action = Action("fire", target=target.id, at=d)
-                x, y, _ = path.at(action.number("at"))  # the rounded stop must still be in range
+                at = number(d)
+                action = Action.trusted("fire", ("at", at), ("target", target.id))  # ids are checked words
+                x, y, _ = path.at(at)  # the rounded stop must still be in range
                 if geo.distance((x, y), (target.x, target.y)) <= reach + 1e-6:
                     options.append(action)
         return options
