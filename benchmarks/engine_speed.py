@@ -62,7 +62,9 @@ def main() -> None:
     for scenario in game.scenarios:
         sid = scenario.id
         measure(
-            f"{sid}: raw engine, random", args.games, lambda s, sid=sid: raw_playout(args.ruleset, sid, s)
+            f"{sid}: raw engine, random",
+            args.games,
+            lambda s, sid=sid: raw_playout(args.ruleset, sid, s),
         )
         measure(
             f"{sid}: Match, random",

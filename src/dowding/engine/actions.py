@@ -64,7 +64,8 @@ def _scalar_text(value: Scalar) -> str:
 
 def _value_text(value: Value) -> str:
     if isinstance(value, tuple):
-        return ",".join(_scalar_text(v) for v in value)
+        # a trailing comma keeps a one-element tuple a tuple when read back ("d=4,")
+        return ",".join(_scalar_text(v) for v in value) + ("," if len(value) == 1 else "")
     return _scalar_text(value)
 
 
@@ -154,7 +155,9 @@ class Action:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and other._text == self._text
 
-    def __lt__(self, other: Action) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
         return self._text < other._text
 
     def __hash__(self) -> int:

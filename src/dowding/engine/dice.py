@@ -83,13 +83,13 @@ class Roll(Chance):
         for combo in itertools.product(*(probs.items() for probs in per_die)):
             faces = tuple(face for face, _ in combo)
             p = math.prod((prob for _, prob in combo), start=Fraction(1))
-            result.append((Action("roll", d=faces), p))
+            result.append((_roll_action(faces), p))
         return result
 
     def sample(self, rng: random.Random) -> Action:
         table = _roll_table(self.dice)
         if table is None:
-            return Action("roll", d=tuple(rng.choice(die.faces) for die in self.dice))
+            return _roll_action(tuple(rng.choice(die.faces) for die in self.dice))
         index = 0
         for die in self.dice:
             index = index * len(die.faces) + rng.randrange(len(die.faces))
@@ -99,8 +99,10 @@ class Roll(Chance):
         if action.kind != "roll" or len(action.args) != 1:
             return False
         faces = action.get("d")
+        if faces is None or isinstance(faces, tuple) != (len(self.dice) != 1):
+            return False  # one die is logged as a plain face (d=4), several as a tuple (d=4,2)
         if not isinstance(faces, tuple):
-            faces = (faces,) if faces is not None else ()
+            faces = (faces,)
         return len(faces) == len(self.dice) and all(
             face in die.faces for face, die in zip(faces, self.dice, strict=True)
         )
@@ -117,13 +119,12 @@ class Roll(Chance):
             if face not in die.faces:
                 raise ValueError(f"{word!r} is not a face of the {die.name} die {die.symbols}")
             faces.append(face)
-        return Action("roll", d=tuple(faces))
+        return _roll_action(tuple(faces))
 
     def _checked(self, action: Action) -> Action:
-        # a single face parses as a scalar; keep the canonical tuple form
         faces = action.get("d")
-        if faces is not None and not isinstance(faces, tuple):
-            action = Action("roll", d=(faces,))
+        if isinstance(faces, tuple) and len(faces) == 1:
+            action = _roll_action(faces)  # "roll d=4," means the same as the canonical "roll d=4"
         if not self.is_outcome(action):
             raise ValueError(f"{action} is not a possible roll: {self.expects}")
         return action
@@ -234,6 +235,10 @@ class Draw(Chance):
         return "the name of the item drawn"
 
 
+def _roll_action(faces: tuple[Scalar, ...]) -> Action:
+    return Action("roll", d=faces[0] if len(faces) == 1 else faces)
+
+
 _ROLL_TABLES: dict[tuple[Die, ...], tuple[Action, ...] | None] = {}
 _ROLL_TABLE_LIMIT = 6**4
 
@@ -246,9 +251,7 @@ def _roll_table(dice: tuple[Die, ...]) -> tuple[Action, ...] | None:
     if dice not in _ROLL_TABLES:
         size = math.prod(len(die.faces) for die in dice)
         _ROLL_TABLES[dice] = (
-            tuple(
-                Action("roll", d=faces) for faces in itertools.product(*(die.faces for die in dice))
-            )
+            tuple(_roll_action(faces) for faces in itertools.product(*(die.faces for die in dice)))
             if size <= _ROLL_TABLE_LIMIT
             else None
         )

@@ -8,6 +8,7 @@ checks every hash, and refuses a tampered or truncated log with a clear message.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -123,6 +124,7 @@ class Match:
             )
         result = self.result()
         footer = {
+            "digest": _digest(lines),
             "end": True,
             "status": "finished" if self.finished else "in_progress",
             "steps": len(self.steps),
@@ -152,6 +154,15 @@ class Match:
         """Replay a log, verifying every hash; raises LogError naming what is wrong."""
         header, steps, footer = read_log(path)
         return replay(header, steps, footer, dice)
+
+
+def _digest(lines: list[str]) -> str:
+    """A digest of the header and step lines, so an edited seed or option is caught too."""
+    h = hashlib.blake2b(digest_size=12)
+    for line in lines:
+        h.update(line.strip().encode())
+        h.update(b"\n")
+    return h.hexdigest()
 
 
 def read_log(
@@ -190,8 +201,10 @@ def read_log(
     steps = records[1:-1]
     if footer.get("steps") != len(steps):
         raise LogError(
-            f"{path} is truncated: the end record counts {footer.get('steps')} steps, found {len(steps)}"
+            f"{path} is truncated or edited: the end record counts {footer.get('steps')} steps, found {len(steps)}"
         )
+    # checked after the replay, so that an edited step is reported as precisely as it can be
+    footer["_digest_ok"] = footer.get("digest", _digest(lines[:-1])) == _digest(lines[:-1])
     for expected, step in enumerate(steps):
         if step.get("i") != expected or not isinstance(step.get("action"), str):
             raise LogError(f"{path}: step {expected} is malformed or out of order")
@@ -204,8 +217,12 @@ def replay(
     footer: dict[str, Any] | None = None,
     dice: DiceSource | None = None,
 ) -> Match:
-    if not isinstance(header.get("options") or {}, dict) or not isinstance(header.get("seats") or {}, dict):
-        raise LogError("the log's header cannot start a game: options and seats must be JSON objects")
+    if not isinstance(header.get("options") or {}, dict) or not isinstance(
+        header.get("seats") or {}, dict
+    ):
+        raise LogError(
+            "the log's header cannot start a game: options and seats must be JSON objects"
+        )
     try:
         match = Match(
             header["ruleset"],
@@ -239,4 +256,8 @@ def replay(
             )
     if footer is not None and footer.get("final_hash") != match.state.hash():
         raise LogError("the final state hash does not match the end record")
+    if footer is not None and footer.get("_digest_ok") is False:
+        raise LogError(
+            "the log was edited: its header or steps do not match the end record's digest"
+        )
     return match

@@ -50,7 +50,7 @@ def position(
 def roll(state: CraneState, *faces: int) -> None:
     node = state.next()
     assert isinstance(node, Chance), f"expected dice, got {node}"
-    state.apply(Action("roll", d=faces))
+    state.apply(Action("roll", d=faces[0] if len(faces) == 1 else faces))
 
 
 def decide(state: CraneState, text: str) -> None:

@@ -273,7 +273,9 @@ class CraneState(State):
             self.scenario,
             tuple(sorted(self.options.items())),
             self.turn_no,
-            tuple(map(tuple, self.planes)),  # plain tuples: their repr is far cheaper than a NamedTuple's
+            tuple(
+                map(tuple, self.planes)
+            ),  # plain tuples: their repr is far cheaper than a NamedTuple's
             self.queue,
             None if self.moving is None else tuple(self.moving),
             self.bomb_hits,
@@ -533,7 +535,9 @@ class CraneState(State):
             d, r = path.closest_approach((target.x, target.y), limit)
             if r <= reach:
                 at = number(d)
-                action = Action.trusted("fire", ("at", at), ("target", target.id))  # ids are checked words
+                action = Action.trusted(
+                    "fire", ("at", at), ("target", target.id)
+                )  # ids are checked words
                 x, y, _ = path.at(at)  # the rounded stop must still be in range
                 if geo.distance((x, y), (target.x, target.y)) <= reach + 1e-6:
                     options.append(action)
@@ -699,7 +703,11 @@ class CraneState(State):
                 (min(max(px, 0.0), self.width), min(max(py, 0.0), self.length))
                 for px, py in geo.formation(anchor, heading, offsets)
             ]
-            if all(geo.distance(s, o) >= self.comp.rules.placement_separation for s in spots for o in others):
+            if all(
+                geo.distance(s, o) >= self.comp.rules.placement_separation
+                for s in spots
+                for o in others
+            ):
                 break
         for plane, (px, py) in zip(self._section(task[1]), spots, strict=True):
             self._put(plane._replace(x=px, y=py, heading=heading, status=FLYING))

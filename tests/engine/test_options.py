@@ -1,0 +1,101 @@
+"""Game options: OptionSpec.coerce and Game.resolve_options."""
+
+from __future__ import annotations
+
+import pytest
+
+from dowding.engine import OptionSpec
+from tests.toygame import TOY
+
+ROUNDS = OptionSpec("rounds", 3, "rounds", minimum=1, maximum=9)
+SPEED = OptionSpec("speed", 1.5, "speed", minimum=0.5, maximum=3.0)
+FOG = OptionSpec("fog", False, "fog")
+MOOD = OptionSpec("mood", "calm", "mood", choices=("calm", "grim"))
+NAME = OptionSpec("name", "", "any text")
+
+
+@pytest.mark.parametrize(
+    ("spec", "raw", "value"),
+    [
+        (ROUNDS, "4", 4),
+        (ROUNDS, 9, 9),
+        (ROUNDS, " 1 ", 1),
+        (SPEED, "2.25", 2.25),
+        (SPEED, 3, 3.0),
+        (FOG, True, True),
+        (FOG, "yes", True),
+        (FOG, "ON", True),
+        (FOG, "1", True),
+        (FOG, "false", False),
+        (FOG, "off", False),
+        (FOG, 0, False),
+        (MOOD, "grim", "grim"),
+        (NAME, 12, "12"),
+    ],
+)
+def test_coerce(spec: OptionSpec, raw: object, value: object) -> None:
+    coerced = spec.coerce(raw)
+    assert coerced == value and type(coerced) is type(spec.default)
+
+
+@pytest.mark.parametrize(
+    ("spec", "raw", "message"),
+    [
+        (ROUNDS, "many", "option rounds takes a number, not 'many'"),
+        (ROUNDS, None, "option rounds takes a number, not None"),
+        (ROUNDS, "2.5", "takes a number"),
+        (ROUNDS, 3.7, "option rounds takes a number, not 3.7"),
+        (ROUNDS, True, "option rounds takes a number, not True"),
+        (ROUNDS, 0, "option rounds must be at least 1"),
+        (ROUNDS, "10", "option rounds must be at most 9"),
+        (SPEED, "0.1", "option speed must be at least 0.5"),
+        (SPEED, "fast", "option speed takes a number"),
+        (FOG, "maybe", "option fog takes true or false, not 'maybe'"),
+        (FOG, 2, "option fog takes true or false"),
+        (MOOD, "sunny", "option mood is one of calm, grim, not 'sunny'"),
+    ],
+)
+def test_coerce_refuses(spec: OptionSpec, raw: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        spec.coerce(raw)
+
+
+@pytest.mark.parametrize("raw", ["nan", float("nan"), "-nan"])
+def test_coerce_refuses_nan(raw: object) -> None:
+    with pytest.raises(ValueError):
+        SPEED.coerce(raw)
+
+
+def test_resolve_options() -> None:
+    defaults = {"rounds": 0, "fog": False, "speed": 1.5, "mood": "calm"}
+    assert TOY.resolve_options(None) == defaults
+    assert TOY.resolve_options({}) == defaults
+    assert TOY.resolve_options({"fog": "yes", "rounds": "3"}) == {
+        **defaults,
+        "fog": True,
+        "rounds": 3,
+    }
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"weather": 1}, "toy has no option 'weather'; options: rounds, fog, speed, mood"),
+        ({"rounds": 99}, "option rounds must be at most 9"),
+        ({"rounds": "x"}, "option rounds takes a number"),
+        ({"fog": "perhaps"}, "option fog takes true or false"),
+        ({"mood": "sunny"}, "option mood is one of calm, grim"),
+    ],
+)
+def test_resolve_options_refuses(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        TOY.resolve_options(options)
+
+
+def test_scenarios() -> None:
+    assert TOY.scenario(None).id == TOY.default_scenario
+    assert TOY.scenario("battle").id == "battle"
+    with pytest.raises(
+        ValueError, match="toy has no scenario 'x'; choose one of: skirmish, battle"
+    ):
+        TOY.scenario("x")
