@@ -108,46 +108,22 @@ class CraneState(State):
 
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
-        planes: list[Plane] = []
-        for vic in self.comp.raf_vics:
-            for n in range(1, 4):
-                planes.append(
-                    Plane(
-                        f"{vic.id}-{n}",
-                        vic.type,
-                        RAF,
-                        vic.id,
-                        0.0,
-                        0.0,
-                        0.0,
-                        0,
-                        WAITING,
-                        "",
-                        True,
-                        False,
-                        False,
-                    )
-                )
+        def waiting(plane_id: str, kind: str, side: str, section: str) -> Plane:
+            return Plane(
+                plane_id, kind, side, section, 0.0, 0.0, 0.0, 0, WAITING, "", True, False, False
+            )
+
+        planes = [
+            waiting(f"{v.id}-{n}", v.type, RAF, v.id)
+            for v in self.comp.raf_vics
+            for n in range(1, 4)
+        ]
         groups = self.comp.forces[self.scenario]
-        for group in groups:
-            for n in range(1, group.count + 1):
-                planes.append(
-                    Plane(
-                        f"{group.id}-{n}",
-                        group.type,
-                        LUFTWAFFE,
-                        group.id,
-                        0.0,
-                        0.0,
-                        0.0,
-                        0,
-                        WAITING,
-                        "",
-                        True,
-                        False,
-                        False,
-                    )
-                )
+        planes += [
+            waiting(f"{g.id}-{n}", g.type, LUFTWAFFE, g.id)
+            for g in groups
+            for n in range(1, g.count + 1)
+        ]
         self.planes = tuple(planes)
         self.index = {p.id: i for i, p in enumerate(planes)}
         self.bomber_slots = tuple(i for i, p in enumerate(planes) if self.kind(p).role == "bomber")
