@@ -31,6 +31,16 @@ EPS = 1e-9
 _TURN_OPTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
 
+_SELECT_ACTIONS: dict[str, Action] = {}
+
+
+def _select_action(plane_id: str) -> Action:
+    action = _SELECT_ACTIONS.get(plane_id)
+    if action is None:
+        action = _SELECT_ACTIONS[plane_id] = Action("select", plane=plane_id)
+    return action
+
+
 def _turn_options(turns: tuple[int, ...]) -> tuple[Action, ...]:
     options = _TURN_OPTIONS.get(turns)
     if options is None:
@@ -93,6 +103,7 @@ class CraneState(State):
         self.planes: tuple[Plane, ...] = ()
         self.index: dict[str, int] = {}
         self.bomber_slots: tuple[int, ...] = ()
+        self.slots: dict[tuple[str | None, str | None], tuple[int, ...]] = {}
         self.roles = {name: kind.role for name, kind in comp.aircraft.items()}
         self.types = comp.aircraft
         self.queue: tuple[Task, ...] = ()
@@ -126,6 +137,15 @@ class CraneState(State):
         ]
         self.planes = tuple(planes)
         self.index = {p.id: i for i, p in enumerate(planes)}
+        self.slots = {
+            (side, role): tuple(
+                i
+                for i, p in enumerate(planes)
+                if side in (None, p.side) and role in (None, self.kind(p).role)
+            )
+            for side in (None, RAF, LUFTWAFFE)
+            for role in (None, "fighter", "bomber")
+        }
         self.bomber_slots = tuple(i for i, p in enumerate(planes) if self.kind(p).role == "bomber")
         # V.B: the Germans are placed before the game; V.D: schwarms roll their altitude as placed
         tasks: list[Task] = [("place", g.id) for g in groups]
@@ -167,14 +187,8 @@ class CraneState(State):
         return any(p.status == WAITING for p in self._section(section))
 
     def flying(self, side: str | None = None, role: str | None = None) -> list[Plane]:
-        roles = self.roles
-        return [
-            p
-            for p in self.planes
-            if p.status == FLYING
-            and (side is None or p.side == side)
-            and (role is None or roles[p.type] == role)
-        ]
+        planes = self.planes
+        return [planes[i] for i in self.slots[side, role] if planes[i].status == FLYING]
 
     def allowance(self, plane: Plane) -> float:
         """VI.C movement, less 2" a damage point (VI.D.1.c, 2.b); V.D dive or climb on the first move."""
@@ -422,7 +436,7 @@ class CraneState(State):
             return None
         seat = RAF if which == RAF else LUFTWAFFE
         return Decision(
-            seat, "Choose the next plane to move", tuple(Action("select", plane=p.id) for p in pool)
+            seat, "Choose the next plane to move", tuple(_select_action(p.id) for p in pool)
         )
 
     def _path_decision(self, plane: Plane) -> Decision | None:
