@@ -65,7 +65,7 @@ def play(
     """Play a match to its end with seeded dice; ``hook`` sees every node before it is resolved."""
     match = Match(ruleset, scenario or None, options, seed=seed)
     if players is None:
-        seats = match.game.seat_ids()
+        seats = match.state.seat_ids()
         players = {seat: RandomPlayer(seed * 31 + i) for i, seat in enumerate(seats)}
     for step in range(max_steps + 1):
         node = match.node()
@@ -101,14 +101,14 @@ def check_node(game: Game, state: State, node: Node) -> None:
     assert state.hash() == before, "next() changed the state"
     assert again == node, "next() is not a function of the state"
     if isinstance(node, Decision):
-        assert node.seat in game.seat_ids(), f"decision for unknown seat {node.seat!r}"
+        assert node.seat in state.seat_ids(), f"decision for unknown seat {node.seat!r}"
         assert node.options, f"decision with no options: {node.prompt}"
         assert len(set(node.options)) == len(node.options), f"duplicate options: {node.prompt}"
         for option in node.options:
             assert state.is_legal(option), f"offered option {option} is not legal ({node.prompt})"
             assert_canonical(option)
     elif isinstance(node, Terminal):
-        sides = {seat.side for seat in game.seats}
+        sides = {seat.side for seat in game.seats_for(getattr(state, "options", None))}
         assert node.winner is None or node.winner in sides, f"winner {node.winner!r} not in {sides}"
         dumps(dict(node.scores))
     elif repr(node) not in _checked_chances:
@@ -218,11 +218,11 @@ def _keys(data: object) -> Iterator[str]:
 def check_views(game: Game, state: State, node: Node, seed: int, tries: int = 3) -> None:
     """(g): views are JSON, hold no seed, and a re-deal of what a seat cannot see keeps its view."""
     before = state.hash()
-    for seat in (*game.seat_ids(), None):
+    for seat in (*state.seat_ids(), None):
         text = dumps(view(state, seat))
         assert str(seed) not in text, f"the view for {seat} contains the seed"
         assert "seed" not in set(_keys(json.loads(text))), f"the view for {seat} has a seed key"
-    for seat in game.seat_ids():
+    for seat in state.seat_ids():
         mine, public = dumps(view(state, seat)), dumps(view(state, None))
         for k in range(tries):
             other = state.determinize(seat, random.Random(seed + k))

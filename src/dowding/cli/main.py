@@ -172,9 +172,11 @@ def play(
             options = parse_pairs(option or [], "option")
             game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
             match = new_match(ruleset, scenario, options, game_seed, {})
-        seats = resolve_seats(match.game, seat or [], allow_human=True, base=match.seats)
+        seats = resolve_seats(
+            match.game, seat or [], allow_human=True, base=match.seats, options=match.options
+        )
         match.seats = seats  # the log remembers who sat where
-        players = make_players(match.game, seats, match.seed)
+        players = make_players(match.game, seats, match.seed, match.options)
         session = Session(match, seats, players, console, _reader(), save or load)
         if dice is DiceMode.manual:
             match.dice = ManualDice(session.ask_dice, tell=lambda text: session.say(text, "red"))
@@ -231,9 +233,10 @@ def selfplay(
     """Computer against computer to the end; prints one JSON line summing up the game."""
     with reported():
         game = load_game(ruleset)
-        seats = resolve_seats(game, seat or [], allow_human=False)
-        match = new_match(ruleset, scenario, parse_pairs(option or [], "option"), seed, seats)
-        players = make_players(game, seats, seed)
+        options = parse_pairs(option or [], "option")
+        seats = resolve_seats(game, seat or [], allow_human=False, options=options)
+        match = new_match(ruleset, scenario, options, seed, seats)
+        players = make_players(game, seats, seed, match.options)
         try:
             play_out(match, players, max_steps)
         finally:
@@ -261,7 +264,7 @@ def replay(
             print(result_line(match))
             return
         result = match.result()
-        seats = [seat for seat in match.game.seat_ids() if seat in match.seats]
+        seats = [seat for seat in match.game.seat_ids(match.options) if seat in match.seats]
         seating = ", ".join(f"{seat}={match.seats[seat]}" for seat in seats) or "unknown"
         status = "finished" if match.finished else "in progress"
         scores = ", ".join(f"{side} {score:g}" for side, score in result.score.items())

@@ -24,13 +24,14 @@ def resolve_seats(
     *,
     allow_human: bool,
     base: Mapping[str, str] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> dict[str, str]:
     """Seat -> kind. ``base`` (a saved game's seats) or the defaults, overridden by ``specs``.
 
     Defaults: with humans allowed, the first seat is human and the rest the best computer
     player on offer; without, every seat is a computer.
     """
-    seat_ids = game.seat_ids()
+    seat_ids = game.seat_ids(options)
     computer = default_computer(game.id)
     seats = {seat: computer for seat in seat_ids}
     if allow_human and seat_ids:
@@ -60,10 +61,12 @@ def _known_kind(ruleset: str, kind: str, allow_human: bool) -> bool:
     return kind.partition(":")[0] in player_kinds(ruleset)
 
 
-def make_players(game: Game, seats: Mapping[str, str], seed: int) -> dict[str, Player]:
+def make_players(
+    game: Game, seats: Mapping[str, str], seed: int, options: Mapping[str, object] | None = None
+) -> dict[str, Player]:
     """A computer player for every non-human seat, each seeded from the game seed and its seat."""
     players: dict[str, Player] = {}
-    for index, seat in enumerate(game.seat_ids()):
+    for index, seat in enumerate(game.seat_ids(options)):
         kind = seats.get(seat, HUMAN)
         if kind == HUMAN:
             continue

@@ -65,7 +65,9 @@ class Session:
         self.console = console
         self.read = read
         self.save_path = save_path
-        self.humans = [seat for seat in match.game.seat_ids() if seats.get(seat) == HUMAN]
+        self.humans = [
+            seat for seat in match.game.seat_ids(match.options) if seats.get(seat) == HUMAN
+        ]
         self.drawn: tuple[str | None, dict[str, object]] | None = None  # the last view drawn
 
     # --- output -----------------------------------------------------------------

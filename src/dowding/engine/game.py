@@ -138,7 +138,12 @@ class State(ABC):
     """One node of a game. Rulesets subclass this and implement the abstract methods."""
 
     game: Game
+    options: Mapping[str, Any]
     events: tuple[Event, ...] = ()
+
+    def seat_ids(self) -> tuple[str, ...]:
+        """The seats of this game (a ruleset may seat more players by option)."""
+        return self.game.seat_ids(getattr(self, "options", None))
 
     # --- what happens next ------------------------------------------------------
     @abstractmethod
@@ -229,8 +234,12 @@ class Game(ABC):
     perfect_information: ClassVar[bool] = False
     default_scenario: ClassVar[str]
 
-    def seat_ids(self) -> tuple[str, ...]:
-        return tuple(seat.id for seat in self.seats)
+    def seats_for(self, options: Mapping[str, object] | None = None) -> tuple[Seat, ...]:
+        """The seats of a game with these options (a ruleset may seat more players by option)."""
+        return self.seats
+
+    def seat_ids(self, options: Mapping[str, object] | None = None) -> tuple[str, ...]:
+        return tuple(seat.id for seat in self.seats_for(options))
 
     def scenario(self, scenario_id: str | None) -> Scenario:
         wanted = scenario_id or self.default_scenario

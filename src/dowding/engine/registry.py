@@ -9,6 +9,7 @@ from .game import Game
 # id -> module that defines GAME; imported lazily so one ruleset's import never slows another.
 _RULESETS: dict[str, str] = {
     "crane": "dowding.rulesets.crane",
+    "bob": "dowding.rulesets.bob",
 }
 _loaded: dict[str, Game] = {}
 

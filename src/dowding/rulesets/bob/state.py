@@ -1,0 +1,1973 @@
+"""The bob game state: the plotting table, the displays, the decks and a queue of steps.
+
+Section names are the rulebook's (``shared/seeds/000_*``): "Step 5, British Intercept" and so
+on. Readings where the rulebook is silent are listed in docs/rules/bob.md.
+
+Cards and missions live in location tuples (one entry per card), flights are small
+NamedTuples, and the turn is a queue of tasks as in crane: the head of the queue is what
+happens next, and tasks that need no one's choice and no dice run by themselves.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from dowding.engine import (
+    LUFTWAFFE_DIE,
+    RAF_DIE,
+    Action,
+    Chance,
+    Decision,
+    Draw,
+    Event,
+    State,
+    SymbolPool,
+    Terminal,
+)
+from dowding.engine.game import JSON, Node
+
+from .tables import LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS, Tables
+
+if TYPE_CHECKING:
+    from .game import BobGame
+
+Task = tuple[Any, ...]
+CHANCE_TASKS = frozenset({"draw", "roll", "pick", "observe", "home_roll"})
+
+# card locations
+CRB = "crb"  # the Group's or Luftflotte's combat ready box
+DAMAGED = "dmg"  # the damaged aircraft box
+OUT = "out"  # set aside for the scenario
+
+
+def box(flight: str) -> str:
+    return f"f:{flight}"
+
+
+class Flight(NamedTuple):
+    id: str
+    side: str
+    space: str  # "" while on its squadron card box on the display
+    status: str  # "box", "map", "grounded"
+    fuel: int
+    mission: int  # index into tables.missions, -1 for none
+    detected: bool
+    nondetect: bool
+    bombrun: bool
+    intercepted: bool  # an RAF flight that moved to intercept this turn
+    ace: bool
+    escort_home: bool  # its Bf 109s turned for home early this turn
+    bombed: bool  # made its bombing run this turn
+
+
+class Intercept(NamedTuple):
+    """Intercept Procedure: three Luftwaffe cards at random against the whole RAF flight."""
+
+    space: str
+    raf_cards: tuple[int, ...]
+    lw_cards: tuple[int, ...]
+    hits_lw: int = 0
+    hits_raf: int = 0
+
+
+class Duel(NamedTuple):
+    """Dogfight Procedure: card against card until one side has none left."""
+
+    space: str
+    raf_hand: tuple[int, ...]
+    lw_hand: tuple[int, ...]
+    raf_card: int = -1  # the card in the air, -1 for none
+    lw_card: int = -1
+    raf_wins: int = 0  # consecutive wins of the card in the air
+    lw_wins: int = 0
+    raf_kills: int = 0  # squadrons shot down in this dogfight, for the Ace award
+    lw_kills: int = 0
+    raf_ace: bool = False  # the card in the air carries its flight's ace
+    lw_ace: bool = False
+
+
+def unit_of(flight: str) -> int:
+    return int(flight[:-1])
+
+
+class BobState(State):
+    def __init__(
+        self, game: BobGame, scenario: str, options: dict[str, Any], tables: Tables
+    ) -> None:
+        self.game = game
+        self.t = tables
+        self.scenario = scenario
+        self.options = options
+        self.turn_no = 0
+        self.last_turn = 4
+        self.flights: dict[str, Flight] = {}
+        self.card_loc: tuple[str, ...] = ()
+        self.mission_loc: tuple[str, ...] = ()
+        self.bottom: tuple[int, ...] = ()  # missions returned under the deck, in order
+        self.hits: dict[str, int] = {}  # target -> hits on it (knocked out when >= needed)
+        self.markers = 5  # air combat markers in the pool (Step 6)
+        self.big_wing = 0
+        self.combat: dict[str, str] = {}  # space -> "intercept" / "dogfight" / "bigwing"
+        self.aces = {RAF: 7, LUFTWAFFE: 7}
+        self.queue: tuple[Task, ...] = ()
+        self.fight: Duel | Intercept | None = None  # the air combat under way
+        self.scratch: tuple[Any, ...] = ()  # cards drawn and not yet placed, rolls to allot
+        self.assists: tuple[tuple[int, int], ...] = ()  # production assistance (giver, receiver)
+        self.pending_home: tuple[str, ...] = ()  # RAF flights that may head home after a combat
+        self.campaign: tuple[Any, ...] = ()
+        self.result: Terminal | None = None
+        self.events = ()
+        self._log: list[Event] = []
+        self._node: Node | None = None
+
+    # --- seats ------------------------------------------------------------------------
+    def seat_for_unit(self, side: str, unit: int) -> str:
+        """Who commands a Group or Luftflotte ("Battle of Britain for 3 & 4 Players")."""
+        players = self.options["players"]
+        split = self.options["split"]
+        if side == RAF:
+            if players == 4 or (players == 3 and split == RAF):
+                return "raf-10-12" if unit in (10, 12) else "raf-11-13"
+            return RAF
+        if players == 4 or (players == 3 and split == LUFTWAFFE):
+            return "luftwaffe-2" if unit == 2 else "luftwaffe-3-5"
+        return LUFTWAFFE
+
+    def side_seats(self, side: str) -> frozenset[str]:
+        units = (10, 11, 12, 13) if side == RAF else (2, 3, 5)
+        return frozenset(self.seat_for_unit(side, u) for u in units)
+
+    def side_of_seat(self, seat: str | None) -> str | None:
+        if seat is None:
+            return None
+        return RAF if seat.startswith("raf") else LUFTWAFFE
+
+    def seat_of_flight(self, flight: str) -> str:
+        f = self.flights[flight]
+        return self.seat_for_unit(f.side, unit_of(flight))
+
+    # --- small helpers ------------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        return self.turn_no
+
+    def _say(self, text: str, side: str | None = None) -> None:
+        self._log.append(Event(text, None if side is None else self.side_seats(side)))
+
+    def cards_in(self, where: str) -> list[int]:
+        return [i for i, loc in enumerate(self.card_loc) if loc == where]
+
+    def crb_cards(self, side: str, unit: int) -> list[int]:
+        return [
+            i
+            for i, loc in enumerate(self.card_loc)
+            if loc == CRB and self.t.cards[i].side == side and self.t.cards[i].unit == unit
+        ]
+
+    def _move_cards(self, cards: Iterable[int], where: str) -> None:
+        locs = list(self.card_loc)
+        for c in cards:
+            locs[c] = where
+        self.card_loc = tuple(locs)
+
+    def _set_mission(self, mission: int, where: str) -> None:
+        locs = list(self.mission_loc)
+        locs[mission] = where
+        self.mission_loc = tuple(locs)
+
+    def _put(self, flight: Flight) -> None:
+        self.flights = {**self.flights, flight.id: flight}
+
+    def knocked_out(self, target: str) -> bool:
+        return self.hits.get(target, 0) >= self.t.targets[target].hits
+
+    def station_working(self, station: str) -> bool:
+        return not self.knocked_out(station)
+
+    def lw_at(self, space: str) -> Flight | None:
+        for f in self.flights.values():
+            if f.side == LUFTWAFFE and f.status == "map" and f.space == space:
+                return f
+        return None
+
+    def lw_others(self, space: str, flight: str) -> bool:
+        return any(
+            f.side == LUFTWAFFE and f.status == "map" and f.space == space and f.id != flight
+            for f in self.flights.values()
+        )
+
+    def raf_others(self, space: str, flight: str) -> int:
+        return sum(
+            1
+            for f in self.flights.values()
+            if f.side == RAF and f.status == "map" and f.space == space and f.id != flight
+        )
+
+    def raf_at(self, space: str) -> list[Flight]:
+        return [
+            f
+            for f in self.flights.values()
+            if f.side == RAF and f.status == "map" and f.space == space
+        ]
+
+    def card_name(self, c: int) -> str:
+        card = self.t.cards[c]
+        return f"{card.id} {card.type}"
+
+    # --- the engine contract ----------------------------------------------------------
+    def next(self) -> Node:
+        if self._node is None:
+            self._node = self._compute_node()
+        return self._node
+
+    def _compute_node(self) -> Node:
+        if self.result is not None:
+            return self.result
+        task = self.queue[0]
+        if task[0] in CHANCE_TASKS:
+            return self._chance(task)
+        decision = self._decision(task)
+        assert decision is not None, task
+        return decision
+
+    def _apply(self, action: Action) -> None:
+        self._node = None
+        task = self.queue[0]
+        self.queue = self.queue[1:]
+        _DO[task[0]](self, task, action)
+        self._advance()
+        self.events = tuple(self._log)
+        self._log = []
+
+    def _advance(self) -> None:
+        while True:
+            self._node = None
+            if self.result is not None:
+                return
+            task = self.queue[0]
+            kind = task[0]
+            if kind in CHANCE_TASKS:
+                if self._chance_ready(task):
+                    return
+                continue
+            auto = _AUTO.get(kind)
+            if auto is not None:
+                self.queue = self.queue[1:]
+                auto(self, task)
+                continue
+            decision = self._decision(task)
+            if decision is not None:
+                self._node = decision
+                return
+            self.queue = self.queue[1:]
+            _DO[kind](self, task, None)
+
+    def copy(self) -> BobState:
+        other = object.__new__(BobState)
+        other.__dict__.update(self.__dict__)
+        other.aces = dict(self.aces)
+        other._log = []
+        return other  # every other field is immutable or replaced, never mutated in place
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            self.scenario,
+            tuple(sorted(self.options.items())),
+            self.turn_no,
+            tuple(tuple(f) for f in self.flights.values()),
+            self.card_loc,
+            self.mission_loc,
+            self.bottom,
+            tuple(sorted(self.hits.items())),
+            self.markers,
+            self.big_wing,
+            tuple(sorted(self.combat.items())),
+            (self.aces[RAF], self.aces[LUFTWAFFE]),
+            self.queue,
+            None if self.fight is None else (type(self.fight).__name__, *self.fight),
+            self.scratch,
+            self.assists,
+            self.pending_home,
+            self.campaign,
+            None if self.result is None else (self.result.winner, self.result.reason),
+        )
+
+    # --- set-up and the turn --------------------------------------------------------------
+    def setup(self) -> None:
+        stage = "channel-battle" if self.scenario == "campaign" else self.scenario
+        # campaign: (stage index, Luftwaffe points so far, RAF points so far, missions the
+        # Luftwaffe gained last scenario, Luftwaffe cards damaged last scenario)
+        self.campaign = (0, 0, 0, (), ()) if self.scenario == "campaign" else ()
+        self._start_scenario(stage)
+        self._advance()
+        self.events = tuple(self._log)
+        self._log = []
+
+    @property
+    def stage(self) -> str:
+        """The scenario being played (in a campaign, the current one of the three)."""
+        if self.scenario != "campaign":
+            return self.scenario
+        return ("channel-battle", "duel-of-eagles", "london-burning")[self.campaign[0]]
+
+    def _start_scenario(self, stage: str) -> None:
+        """Set up: every card in its combat ready box, the missions shuffled, then the adjustments."""
+        t = self.t
+        self.card_loc = tuple(CRB for _ in t.cards)
+        self.mission_loc = tuple("deck" for _ in t.missions)
+        self.bottom = ()
+        self.hits = {}
+        self.aces = {RAF: 7, LUFTWAFFE: 7}
+        self.turn_no = 0
+        # London Burning: the Big Wing marker replaces one of the five air combat markers
+        self.markers, self.big_wing = (4, 1) if stage == "london-burning" else (5, 0)
+        self.flights = {
+            f: Flight(f, RAF, "", "box", 0, -1, False, False, False, False, False, False, False)
+            for f in RAF_FLIGHTS
+        } | {
+            f: Flight(
+                f, LUFTWAFFE, "", "box", 0, -1, False, False, False, False, False, False, False
+            )
+            for f in LW_FLIGHTS
+        }
+        tasks: list[Task] = []
+        if stage in ("duel-of-eagles", "london-burning"):
+            tasks.append(("adjust", stage))
+        self.queue = (*tasks, ("turn",))
+
+    # --- Scenario Adjustments -----------------------------------------------------------
+    def _auto_adjust(self, task: Task) -> None:
+        stage = task[1]
+        eagles = stage == "duel-of-eagles"
+        tasks: list[Task] = []
+        completed = 5 if eagles else 9
+        history = self.options["historical"] and self.campaign and self.campaign[3]
+        # the missions already flown: from last scenario's gains (historical option) or the deck
+        tasks += [("draw", "completed", bool(history))] * completed
+        tasks.append(("strip", "radar" if eagles else "airfield"))
+        losses = [(2, 7), (3, 7)] if eagles else [(2, 10), (3, 10), (5, 2)]
+        if self.options["historical"] and self.campaign and self.campaign[4]:
+            tasks += [("draw", "damage_history")] * (14 if eagles else 20)
+        else:
+            for lf, n in losses:
+                tasks += [("draw", "damage", LUFTWAFFE, lf)] * n
+        if not eagles:
+            tasks.append(("strip_cards",))
+        for group in (10, 11, 12, 13):
+            tasks.append(("draw", "damage", RAF, group))
+        self.queue = (*tasks, *self.queue)
+        self._say(f"Scenario adjustments for {stage}.")
+
+    def _auto_strip(self, task: Task) -> None:
+        kind = task[1]
+        pool = [m for m in self.deck() if self.t.missions[m].kind == kind]
+        n = math.ceil(len(pool) / 2)
+        # half of them, rounded up, chosen at random, are out of play
+        self.queue = (*([("draw", "strip", kind)] * n), *self.queue)
+
+    def _auto_strip_cards(self, task: Task) -> None:
+        # London Burning: no Ju 87s in Luftflotten 2 and 3, no Defiants in 12 and 13 Group
+        out = [
+            c
+            for c, card in enumerate(self.t.cards)
+            if self.card_loc[c] == CRB
+            and (
+                (card.type == "ju87" and card.unit in (2, 3))
+                or (card.type == "defiant" and card.unit in (12, 13))
+            )
+        ]
+        self._move_cards(out, OUT)
+        self._say(f"{len(out)} Ju 87 and Defiant squadron cards are set aside.")
+
+    def _auto_turn(self, task: Task) -> None:
+        # Step 1, Advance the Scenario Turn Marker
+        self.turn_no += 1
+        if self.turn_no > self.last_turn:
+            if self.campaign and self.campaign[0] < 2:
+                self._next_campaign_scenario()
+            else:
+                self._finish()
+            return
+        self._say(f"Turn {self.turn_no} of {self.last_turn} begins.")
+        self.queue = (
+            ("production",),
+            ("missions",),
+            ("alert",),
+            ("lw_phase",),
+            ("raf_phase",),
+            ("battle",),
+            ("end_turn",),
+            ("turn",),
+            *self.queue,
+        )
+
+    # --- Step 2, British Production & Repairs -----------------------------------------------
+    def production(self, group: int) -> int:
+        """Production points of a Group's cities with no bomb marker on them."""
+        return sum(
+            self.t.targets[c].production
+            for c in self.t.group_cities.get(group, ())
+            if self.hits.get(c, 0) == 0
+        )
+
+    def repairs_open(self, group: int) -> list[tuple[str, str]]:
+        """What a Group can repair: its damaged squadrons, knocked-out airfields and radar stations."""
+        out: list[tuple[str, str]] = [
+            ("card", self.t.cards[c].id)
+            for c in self.cards_in(DAMAGED)
+            if self.t.cards[c].side == RAF and self.t.cards[c].unit == group
+        ]
+        for name, target in self.t.targets.items():
+            if (
+                target.group == group
+                and target.kind in ("airfield", "radar")
+                and self.knocked_out(name)
+            ):
+                out.append((target.kind, name))
+        return out
+
+    def _auto_production(self, task: Task) -> None:
+        tasks: list[Task] = []
+        idle = [g for g in (10, 11, 12, 13) if not self.repairs_open(g)]
+        needy = [g for g in (10, 11, 12, 13) if self.repairs_open(g)]
+        if not needy:
+            return  # nothing to repair anywhere: the step is skipped (Step 2, Note)
+        # Production Assistance is announced at the start of the step
+        for g in idle:
+            if self.production(g) > 0:
+                tasks.append(("assist", g))
+        for g in needy:
+            tasks.append(("repair_roll", g))
+        self.assists = ()
+        self.queue = (*tasks, *self.queue)
+
+    def _assist_decision(self, group: int) -> Decision | None:
+        taken = {r for _, r in self._assists()}
+        receivers = [
+            g for g in (10, 11, 12, 13) if g != group and g not in taken and self.repairs_open(g)
+        ]
+        if not receivers:
+            return None
+        give = math.ceil(self.production(group) / 3)
+        return Decision(
+            self.seat_for_unit(RAF, group),
+            f"{group} Group has nothing to repair: send {give} production dice to another Group? (Step 2, Production Assistance)",
+            (*(Action("assist", to=g) for g in receivers), Action("keep")),
+        )
+
+    def _assists(self) -> list[tuple[int, int]]:
+        return list(self.assists)
+
+    def _do_assist(self, task: Task, action: Action | None) -> None:
+        if action is None or action.kind == "keep":
+            return
+        receiver = int(action.number("to"))
+        self.assists = (*self.assists, (task[1], receiver))
+        self._say(f"{task[1]} Group sends production to {receiver} Group.")
+
+    def repair_dice(self, group: int) -> int:
+        extra = sum(math.ceil(self.production(g) / 3) for g, r in self._assists() if r == group)
+        return self.production(group) + extra
+
+    def _auto_repair_roll(self, task: Task) -> None:
+        n = self.repair_dice(task[1])
+        if n > 0:
+            self.queue = (("roll", "repair", task[1], n, RAF), *self.queue)
+        else:
+            self._say(f"{task[1]} Group has no production to repair with.")
+
+    def _repair_decision(self, group: int, left: int) -> Decision | None:
+        open_ = self.repairs_open(group)
+        if left <= 0 or not open_:
+            return None
+        return Decision(
+            self.seat_for_unit(RAF, group),
+            f"{group} Group: {left} repair(s) to make (Step 2)",
+            tuple(Action("repair", **{kind: name}) for kind, name in open_),
+        )
+
+    def _do_repair(self, task: Task, action: Action | None) -> None:
+        _, group, left = task
+        if action is None:
+            return
+        kind, name = action.args[0]
+        assert isinstance(name, str)
+        if kind == "card":
+            self._move_cards([self.t.card_index[name]], CRB)
+        else:
+            self.hits = {k: v for k, v in self.hits.items() if k != name}
+        self._say(f"{group} Group repairs {name}.")
+        if left > 1:
+            self.queue = (("repair", group, left - 1), *self.queue)
+
+    # --- Step 3, German Mission Assignment ---------------------------------------------------
+    def deck(self) -> list[int]:
+        return [i for i, loc in enumerate(self.mission_loc) if loc == "deck"]
+
+    def hand(self) -> list[int]:
+        return [i for i, loc in enumerate(self.mission_loc) if loc == "hand"]
+
+    def _auto_missions(self, task: Task) -> None:
+        lw = self.options_lw_flights()
+        if (
+            self.turn_no == 1
+            and not any(f.mission >= 0 for f in self.flights.values())
+            and not self.hand()
+        ):
+            # Special Procedure Turn 1: draw 10, assign one to each flight, keep the rest pending
+            draws = 10
+            needing = lw
+        else:
+            needing = [
+                f
+                for f in lw
+                if self.flights[f].status in ("box", "grounded") and self.flights[f].mission < 0
+            ]
+            draws = len(needing)
+        self.queue = (
+            *(("draw", "mission") for _ in range(draws)),
+            *(("assign", f) for f in needing),
+            *self.queue,
+        )
+
+    def options_lw_flights(self) -> list[str]:
+        return [f for f in LW_FLIGHTS if self.flights[f].status != "out"]
+
+    def _assign_decision(self, flight: str) -> Decision | None:
+        hand = self.hand()
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Mission for Luft. {flight} (Step 3): assign a pending mission, or ground the flight",
+            (*(Action("assign", mission=self.t.missions[m].id) for m in hand), Action("ground")),
+        )
+
+    def _do_assign(self, task: Task, action: Action | None) -> None:
+        flight = self.flights[task[1]]
+        if action is None or action.kind == "ground":
+            # No Mission Assignment: the flight is grounded and its cards go back
+            self._move_cards(self.cards_in(box(flight.id)), CRB)
+            self._put(flight._replace(status="grounded", mission=-1, space=""))
+            self._say(f"Luft. {flight.id} is grounded this turn.", LUFTWAFFE)
+            return
+        m = next(i for i, mm in enumerate(self.t.missions) if mm.id == action.word("mission"))
+        self._set_mission(m, f"flight:{flight.id}")
+        self._put(
+            flight._replace(
+                mission=m, status="box" if flight.status == "grounded" else flight.status
+            )
+        )
+        self._say(f"Luft. {flight.id} is given mission {self.t.missions[m].target}.", LUFTWAFFE)
+
+    # --- Step 4, Squadron Alert ----------------------------------------------------------
+    def lw_box_size(self, flight: str) -> int:
+        # London Burning lets Luftflotte 2 fill its flights with 7 cards
+        return 7 if self.stage == "london-burning" and flight.startswith("2") else 6
+
+    def raf_can_alert(self, f: Flight) -> bool:
+        base = self.t.raf_base_name[f.id]
+        return f.status == "box" and not self.knocked_out(base)
+
+    def _auto_alert(self, task: Task) -> None:
+        tasks: list[Task] = []
+        for group in (10, 11, 12, 13):
+            flights = [
+                f
+                for f in RAF_FLIGHTS
+                if unit_of(f) == group and self.raf_can_alert(self.flights[f])
+            ]
+            need = sum(max(0, 3 - len(self.cards_in(box(f)))) for f in flights)
+            if need == 0:
+                for f in flights:
+                    tasks.append(("launch", f))
+                continue
+            first = self.turn_no == 1 and all(not self.cards_in(box(f)) for f in RAF_FLIGHTS)
+            extra = 0 if first else 2  # after turn 1: the cards needed plus 2, then choose
+            n = min(need + extra, len(self.crb_cards(RAF, group)))
+            tasks += [("draw", "card", RAF, group)] * n
+            tasks.append(("reinforce", RAF, group, first))
+        for lf in (2, 3, 5):
+            flights = [
+                f
+                for f in LW_FLIGHTS
+                if unit_of(f) == lf
+                and self.flights[f].status == "box"
+                and self.flights[f].mission >= 0
+            ]
+            need = sum(max(0, self.lw_box_size(f) - len(self.cards_in(box(f)))) for f in flights)
+            if not flights:
+                continue
+            first = self.turn_no == 1 and all(not self.cards_in(box(f)) for f in LW_FLIGHTS)
+            n = min(need + (0 if first else 2), len(self.crb_cards(LUFTWAFFE, lf)))
+            tasks += [("draw", "card", LUFTWAFFE, lf)] * n
+            tasks.append(("reinforce", LUFTWAFFE, lf, first))
+        self.scratch = ()
+        self.queue = (*tasks, *self.queue)
+
+    def _open_boxes(self, side: str, unit: int) -> list[str]:
+        open_ = []
+        for f in RAF_FLIGHTS if side == RAF else LW_FLIGHTS:
+            fl = self.flights[f]
+            if unit_of(f) != unit:
+                continue
+            if side == RAF and not self.raf_can_alert(fl):
+                continue
+            if side == LUFTWAFFE and not (fl.status == "box" and fl.mission >= 0):
+                continue
+            cap = 3 if side == RAF else self.lw_box_size(f)
+            if len(self.cards_in(box(f))) < cap:
+                open_.append(f)
+        return open_
+
+    def _reinforce_decision(self, side: str, unit: int, first: bool) -> Decision | None:
+        drawn = [c for c in self.scratch if isinstance(c, int)]
+        if not drawn or first:
+            return None  # turn 1: the cards are dealt, not chosen
+        open_ = self._open_boxes(side, unit)
+        if not open_:
+            return None
+        options = [Action("place", card=self.t.cards[c].id, flight=f) for c in drawn for f in open_]
+        return Decision(
+            self.seat_for_unit(side, unit),
+            f"Squadron Alert (Step 4): place the cards drawn for {'Group' if side == RAF else 'Luftflotte'} {unit}; 'done' returns the rest",
+            (*options, Action("done")),
+        )
+
+    def _do_reinforce(self, task: Task, action: Action | None) -> None:
+        _, side, unit, first = task
+        if action is None and first:
+            # Special Procedure Turn 1: deal the cards face down, box by box
+            for c in [c for c in self.scratch if isinstance(c, int)]:
+                open_ = self._open_boxes(side, unit)
+                if not open_:
+                    break
+                self._move_cards([c], box(open_[0]))
+                self.scratch = tuple(x for x in self.scratch if x != c)
+        if action is not None and action.kind == "place":
+            c = self.t.card_index[action.word("card")]
+            self._move_cards([c], box(action.word("flight")))
+            self.scratch = tuple(x for x in self.scratch if x != c)
+            self.queue = (task, *self.queue)  # keep placing
+            return
+        # done, or nowhere left to place: the rest go back to the combat ready box
+        self._move_cards([c for c in self.scratch if isinstance(c, int)], CRB)
+        self.scratch = ()
+        flights = RAF_FLIGHTS if side == RAF else LW_FLIGHTS
+        for f in flights:
+            if unit_of(f) == unit:
+                self.queue = (("launch", f), *self.queue)
+
+    def _auto_launch(self, task: Task) -> None:
+        f = self.flights[task[1]]
+        cards = self.cards_in(box(f.id))
+        if f.side == RAF:
+            if f.status == "box" and cards and self.raf_can_alert(f):
+                self._put(f._replace(status="map", space=self.t.raf_base[f.id]))
+            return
+        if f.status != "box" or f.mission < 0:
+            return
+        if len(cards) < self.lw_box_size(f.id):
+            # a Luftwaffe flight that cannot be brought up to strength is grounded
+            self._move_cards(cards, CRB)
+            self._put(f._replace(status="grounded"))
+            self._say(f"Luft. {f.id} cannot be brought up to strength and is grounded.")
+            return
+        self._put(
+            f._replace(
+                status="map", space=self.t.lw_base[f.id], fuel=3, detected=False, nondetect=False
+            )
+        )
+
+    # --- Step 5, Luftwaffe Movement ----------------------------------------------------------
+    def _auto_lw_phase(self, task: Task) -> None:
+        self.queue = (("lw_select",), *self.queue)
+
+    def lw_to_move(self) -> list[str]:
+        done = (
+            set(self.scratch)
+            if self.scratch and all(isinstance(x, str) for x in self.scratch)
+            else set()
+        )
+        return [f for f in LW_FLIGHTS if self.flights[f].status == "map" and f not in done]
+
+    def _lw_select_decision(self) -> Decision | None:
+        pool = self.lw_to_move()
+        if not pool:
+            return None
+        seats = {self.seat_of_flight(f) for f in pool}
+        seat = sorted(seats)[0]
+        mine = [f for f in pool if self.seat_of_flight(f) == seat]
+        return Decision(
+            seat,
+            "Choose the next Luftwaffe flight to move (Step 5)",
+            tuple(Action("fly", flight=f) for f in mine),
+        )
+
+    def _do_lw_select(self, task: Task, action: Action | None) -> None:
+        if action is None:
+            self.scratch = ()
+            return  # every flight has moved
+        f = self.flights[action.word("flight")]
+        self.scratch = (*self.scratch, f.id)
+        if f.fuel <= 0:
+            # A flight with no fuel markers may not move and must reach for home
+            self._say(f"Luft. {f.id} is out of fuel and turns for home.")
+            self.queue = (("go_home", f.id, "out of fuel"), task, *self.queue)
+            return
+        self.queue = (("fuel", f.id), task, *self.queue)
+
+    def _fuel_decision(self, flight: str) -> Decision:
+        f = self.flights[flight]
+        options = [Action("fuel", tokens=1)]
+        if f.fuel == 2:
+            # two tokens: up to 10 spaces, and the Bf 109s stay or turn for home early
+            if any(self.t.cards[c].type == "bf109" for c in self.cards_in(box(flight))):
+                options += [
+                    Action("fuel", tokens=2, escort="stay"),
+                    Action("fuel", tokens=2, escort="home"),
+                ]
+            else:
+                options.append(Action("fuel", tokens=2))
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Luft. {flight}: fuel tokens to spend this turn (Step 5)",
+            tuple(options),
+        )
+
+    def _do_fuel(self, task: Task, action: Action | None) -> None:
+        assert action is not None
+        f = self.flights[task[1]]
+        tokens = int(action.number("tokens"))
+        home = action.get("escort") == "home"
+        self._put(f._replace(fuel=f.fuel - tokens, escort_home=home))
+        self._say(
+            f"Luft. {f.id} spends {tokens} fuel token(s){', its Bf 109s turning for home' if home else ''}."
+        )
+        self.queue = (("step", f.id, 5 * tokens), ("bomb_marker", f.id), *self.queue)
+
+    def _step_decision(self, flight: str, left: int) -> Decision | None:
+        if left <= 0:
+            return None
+        f = self.flights[flight]
+        options = []
+        for n in self.t.neighbours[f.space]:
+            if n == self.t.box and not f.id.startswith("5"):
+                continue  # the Norway box is Luftflotte 5's base
+            if self.t.step_cost(f.space, n) > left:
+                continue
+            if left == 1 and self.lw_others(n, flight):
+                continue  # may not end its move on a friendly flight
+            options.append(Action("move", to=n))
+        if not self.lw_others(f.space, flight):
+            options.append(Action("stop"))
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Luft. {flight} at {f.space}: {left} space(s) left (Step 5)",
+            tuple(options),
+        )
+
+    def _do_step(self, task: Task, action: Action | None) -> None:
+        _, flight, left = task
+        if action is None or action.kind == "stop":
+            return
+        f = self.flights[flight]
+        to = action.word("to")
+        left -= self.t.step_cost(f.space, to)
+        f = f._replace(space=to)
+        self._put(f)
+        if self.raf_at(to):
+            # may not move through a space with an RAF flight
+            self._say(f"Luft. {flight} meets RAF flights at {to} and stops.")
+            return
+        stations = self.t.radar_of.get(to, ())
+        if stations and not f.detected:
+            working = [s for s in stations if self.station_working(s)]
+            if working:
+                self._put(f._replace(detected=True, nondetect=False))
+                self._say(f"Radar ({', '.join(working)}) detects Luft. {flight} at {to}.")
+                self.queue = (("intercept", flight, left), *self.queue)
+                return
+            if not f.nondetect:
+                self._put(f._replace(nondetect=True))
+                self._say(
+                    f"Luft. {flight} slips through the radar gap at {to} (Non-Detected Flight)."
+                )
+        self.queue = (("step", flight, left), *self.queue)
+
+    def interceptors(self, space: str) -> list[str]:
+        """RAF flights that can reach ``space`` with their normal three-space move (British Intercept)."""
+        if self.markers + self.big_wing <= 0:
+            return []
+        out = []
+        for f in RAF_FLIGHTS:
+            fl = self.flights[f]
+            if fl.status != "map" or fl.intercepted or self.combat.get(fl.space):
+                continue
+            if self.t.distance(fl.space, space) <= 3 and space not in self.t.no_raf:
+                out.append(f)
+        return out
+
+    def _intercept_decision(self, flight: str, left: int) -> Decision | None:
+        space = self.flights[flight].space
+        candidates = self.interceptors(space)
+        if not candidates:
+            return None
+        seats = sorted({self.seat_of_flight(f) for f in candidates})
+        return Decision(
+            seats[0],
+            f"Radar reports Luft. {flight} at {space}: intercept? (Step 5, British Intercept)",
+            (
+                *(
+                    Action("intercept", flight=f)
+                    for f in candidates
+                    if self.seat_of_flight(f) == seats[0]
+                ),
+                Action("decline"),
+            ),
+        )
+
+    def _do_intercept(self, task: Task, action: Action | None) -> None:
+        _, flight, left = task
+        if action is None or action.kind == "decline":
+            self.queue = (("step", flight, left), *self.queue)
+            return
+        raf = self.flights[action.word("flight")]
+        space = self.flights[flight].space
+        self._put(raf._replace(space=space, intercepted=True))
+        self._take_marker(space, "intercept")
+        self._say(f"{raf.id} Group flight intercepts Luft. {flight} at {space}!")
+
+    def _take_marker(self, space: str, kind: str) -> None:
+        if self.markers > 0:
+            self.markers -= 1
+        else:
+            self.big_wing -= 1
+        self.combat = {**self.combat, space: kind}
+
+    def _bomb_marker_decision(self, flight: str) -> Decision | None:
+        f = self.flights[flight]
+        if f.status != "map" or f.mission < 0 or f.bombrun:
+            return None
+        target = self.t.targets[self.t.missions[f.mission].target]
+        if target.space != f.space:
+            return None
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Luft. {flight} is over its target: place a bombing run marker? (Step 5, Bomb Run Marker)",
+            (Action("bombrun"), Action("hold")),
+        )
+
+    def _do_bomb_marker(self, task: Task, action: Action | None) -> None:
+        if action is not None and action.kind == "bombrun":
+            f = self.flights[task[1]]
+            self._put(f._replace(bombrun=True))
+            self._say(f"Luft. {f.id} begins its bombing run at {f.space}.")
+
+    # --- Step 6, RAF Movement -------------------------------------------------------------
+    def _auto_raf_phase(self, task: Task) -> None:
+        # Observer Corps: a die for each undetected flight at the start of the RAF's movement
+        spotted = [
+            ("observe", f)
+            for f in LW_FLIGHTS
+            if self.flights[f].status == "map" and self.flights[f].nondetect
+        ]
+        self.scratch = ()
+        self.queue = (*spotted, ("raf_select",), *self.queue)
+
+    def raf_to_move(self) -> list[str]:
+        done = set(self.scratch)
+        out = []
+        for f in RAF_FLIGHTS:
+            fl = self.flights[f]
+            if fl.status != "map" or fl.intercepted or f in done:
+                continue
+            if fl.space == self.t.raf_base[f] and self.knocked_out(self.t.raf_base_name[f]):
+                continue  # no take-off from a damaged airfield
+            out.append(f)
+        return out
+
+    def _raf_select_decision(self) -> Decision | None:
+        pool = self.raf_to_move()
+        if not pool:
+            return None
+        seat = sorted({self.seat_of_flight(f) for f in pool})[0]
+        mine = [f for f in pool if self.seat_of_flight(f) == seat]
+        return Decision(
+            seat,
+            "Choose the next RAF flight to move, or end the RAF's movement (Step 6)",
+            (*(Action("fly", flight=f) for f in mine), Action("done")),
+        )
+
+    def _do_raf_select(self, task: Task, action: Action | None) -> None:
+        if action is None or action.kind == "done":
+            self.scratch = ()
+            return
+        f = action.word("flight")
+        self.scratch = (*self.scratch, f)
+        self.queue = (("raf_step", f, 3), ("combat_marker", f), task, *self.queue)
+
+    def _raf_step_decision(self, flight: str, left: int) -> Decision | None:
+        if left <= 0:
+            return None
+        f = self.flights[flight]
+        if self.lw_at(f.space) is not None and left < 3:
+            return None  # entered a space with a Luftwaffe flight: stop there
+        options = []
+        for n in self.t.neighbours[f.space]:
+            if n in self.t.no_raf or n == self.t.box:
+                continue  # never the coastal spaces of France or Norway
+            if left == 1 and self.raf_others(n, flight) and not self._big_wing_ok(n, flight):
+                continue  # may not end on another RAF flight
+            options.append(Action("move", to=n))
+        if not self.raf_others(f.space, flight) or self._big_wing_ok(f.space, flight):
+            options.append(Action("stop"))
+        if not options:
+            return None
+        return Decision(
+            self.seat_of_flight(flight),
+            f"RAF {flight} at {f.space}: {left} space(s) left (Step 6)",
+            tuple(options),
+        )
+
+    def _big_wing_ok(self, space: str, flight: str) -> bool:
+        # Big Wing Rules: two RAF flights may share a Luftwaffe flight's space
+        return (
+            self.stage == "london-burning"
+            and self.big_wing > 0
+            and self.lw_at(space) is not None
+            and self.raf_others(space, flight) <= 1
+        )
+
+    def _do_raf_step(self, task: Task, action: Action | None) -> None:
+        _, flight, left = task
+        if action is None or action.kind == "stop":
+            return
+        f = self.flights[flight]
+        self._put(f._replace(space=action.word("to")))
+        self.queue = (("raf_step", flight, left - 1), *self.queue)
+
+    def _combat_marker_decision(self, flight: str) -> Decision | None:
+        f = self.flights[flight]
+        lw = self.lw_at(f.space)
+        if lw is None or lw.nondetect or f.space in self.combat:
+            return None
+        if self.markers + self.big_wing <= 0:
+            return None
+        return Decision(
+            self.seat_of_flight(flight),
+            f"RAF {flight} is with Luft. {lw.id} at {f.space}: place a dogfight marker? ({self.markers} left, Step 6)",
+            (Action("dogfight"), Action("hold")),
+        )
+
+    def _do_combat_marker(self, task: Task, action: Action | None) -> None:
+        if action is not None and action.kind == "dogfight":
+            f = self.flights[task[1]]
+            self._take_marker(f.space, "dogfight")
+            self._say(f"Dogfight marker over {f.space}.")
+
+    # --- Step 7, Battle & Bombing ------------------------------------------------------------
+    def battle_spaces(self) -> list[str]:
+        spaces = set(self.combat)
+        for f in LW_FLIGHTS:
+            fl = self.flights[f]
+            if fl.status == "map" and fl.bombrun:
+                spaces.add(fl.space)
+        return sorted(spaces)
+
+    def _auto_battle(self, task: Task) -> None:
+        self.queue = (("battle_select",), ("aborts",), *self.queue)
+
+    def _battle_select_decision(self) -> Decision | None:
+        spaces = self.battle_spaces()
+        if not spaces:
+            return None
+        return Decision(
+            self.seat_for_unit(RAF, 11),
+            "Choose the next space to resolve (Step 7: the RAF chooses the order)",
+            tuple(Action("resolve", space=s) for s in spaces),
+        )
+
+    def _do_battle_select(self, task: Task, action: Action | None) -> None:
+        if action is None:
+            return
+        space = action.word("space")
+        tasks: list[Task] = []
+        kind = self.combat.get(space)
+        if kind == "intercept":
+            tasks.append(("intercept_fight", space))
+        elif kind in ("dogfight", "bigwing"):
+            tasks.append(("dogfight_start", space))
+        tasks += [("head_home", space), ("bombing", space), ("space_done", space)]
+        self.queue = (*tasks, task, *self.queue)
+
+    # Air Combat Phase: Intercept Procedure
+    def _auto_intercept_fight(self, task: Task) -> None:
+        space = task[1]
+        lw = self.lw_at(space)
+        raf = self.raf_at(space)
+        if lw is None or not raf:
+            self._clear_combat(space)
+            return
+        lw_cards = self.cards_in(box(lw.id))
+        picks = min(3, len(lw_cards))
+        self.scratch = ()
+        self.queue = (
+            *(("pick", lw.id) for _ in range(picks)),
+            ("intercept_roll", space),
+            *self.queue,
+        )
+
+    def _auto_intercept_roll(self, task: Task) -> None:
+        space = task[1]
+        raf_cards = [c for f in self.raf_at(space) for c in self.cards_in(box(f.id))]
+        lw_cards = [c for c in self.scratch if isinstance(c, int)]
+        raf_dice = sum(self.t.cards[c].dice for c in raf_cards)
+        lw_dice = sum(self.t.cards[c].dice for c in lw_cards)
+        self._say(
+            f"Intercept over {space}: {', '.join(self.card_name(c) for c in lw_cards)} against "
+            f"{', '.join(self.card_name(c) for c in raf_cards)}; {raf_dice} white and {lw_dice} black dice."
+        )
+        self.fight = Intercept(space, tuple(raf_cards), tuple(lw_cards))
+        self.queue = (
+            ("roll", "intercept_raf", space, raf_dice, RAF),
+            ("roll", "intercept_lw", space, lw_dice, LUFTWAFFE),
+            ("intercept_losses", RAF),
+            ("intercept_losses", LUFTWAFFE),
+            ("intercept_end", space),
+            *self.queue,
+        )
+
+    def loss_sets(self, cards: list[int], hits: int) -> list[tuple[int, ...]]:
+        """The smallest sets of cards whose damage strengths take every hit (Intercept: "All hits must be accounted for")."""
+        if hits <= 0 or not cards:
+            return [()]
+        if hits >= sum(self.t.cards[c].damage for c in cards):
+            return [tuple(cards)]
+        out = []
+        for r in range(1, len(cards) + 1):
+            for combo in combinations(cards, r):
+                if sum(self.t.cards[c].damage for c in combo) < hits:
+                    continue
+                # minimal: dropping any card would leave hits unaccounted for
+                if all(sum(self.t.cards[c].damage for c in combo if c != d) < hits for d in combo):
+                    out.append(combo)
+        return out
+
+    def _intercept_losses_decision(self, side: str) -> Decision | None:
+        fight = self.intercept()
+        space = fight.space
+        cards = list(fight.raf_cards if side == RAF else fight.lw_cards)
+        hits = fight.hits_raf if side == RAF else fight.hits_lw
+        sets = self.loss_sets(cards, hits)
+        if sets == [()] or len(sets) == 1:
+            return None
+        unit = self.t.cards[cards[0]].unit
+        return Decision(
+            self.seat_for_unit(side, unit),
+            f"Intercept over {space}: choose the squadrons that take {hits} hit(s)",
+            tuple(Action("lose", cards=tuple(self.t.cards[c].id for c in s)) for s in sets),
+        )
+
+    def _do_intercept_losses(self, task: Task, action: Action | None) -> None:
+        side = task[1]
+        fight = self.intercept()
+        space = fight.space
+        if action is None:
+            sets = self.loss_sets(
+                list(fight.raf_cards if side == RAF else fight.lw_cards),
+                fight.hits_raf if side == RAF else fight.hits_lw,
+            )
+            lost: tuple[int, ...] = sets[0]
+        else:
+            ids = action.get("cards")
+            ids = ids if isinstance(ids, tuple) else (ids,)
+            lost = tuple(self.t.card_index[str(i)] for i in ids)
+        if lost:
+            self._move_cards(lost, DAMAGED)
+            self._say(f"Shot down over {space}: {', '.join(self.card_name(c) for c in lost)}.")
+
+    def _auto_intercept_end(self, task: Task) -> None:
+        space = task[1]
+        self.fight = None
+        self.scratch = ()
+        self._after_combat(space)
+
+    def intercept(self) -> Intercept:
+        assert isinstance(self.fight, Intercept)
+        return self.fight
+
+    def _after_combat(self, space: str) -> None:
+        self.pending_home = tuple(f.id for f in self.raf_at(space))
+        for f in list(self.raf_at(space)) + ([self.lw_at(space)] if self.lw_at(space) else []):
+            if f is not None and not self.cards_in(box(f.id)):
+                # a flight that lost all its squadron cards goes back to its display
+                self._put(
+                    f._replace(
+                        status="box" if f.side == RAF else f.status,
+                        space="" if f.side == RAF else f.space,
+                    )
+                )
+        lw = self.lw_at(space)
+        if lw is not None and not self.cards_in(box(lw.id)):
+            self._return_lw(lw.id, "shot down to the last squadron")
+        self._clear_combat(space)
+
+    def _clear_combat(self, space: str) -> None:
+        if space in self.combat:
+            self.combat = {k: v for k, v in self.combat.items() if k != space}
+
+    # Air Combat Phase: Dogfight Procedure
+    def _auto_dogfight_start(self, task: Task) -> None:
+        space = task[1]
+        lw = self.lw_at(space)
+        raf = self.raf_at(space)
+        if lw is None or not raf:
+            self._clear_combat(space)
+            return
+        raf_hand = tuple(c for f in raf for c in self.cards_in(box(f.id)))
+        lw_hand = tuple(self.cards_in(box(lw.id)))
+        self.fight = Duel(space, raf_hand, lw_hand)
+        self._say(
+            f"Dogfight over {space}: {len(raf_hand)} RAF against {len(lw_hand)} Luftwaffe squadrons."
+        )
+        self.queue = (("duel", space), *self.queue)
+
+    def duel(self) -> Duel:
+        assert isinstance(self.fight, Duel)
+        return self.fight
+
+    def _auto_duel(self, task: Task) -> None:
+        d = self.duel()
+        # the dogfights go on as long as both sides have squadron cards
+        if not (d.raf_hand or d.raf_card >= 0) or not (d.lw_hand or d.lw_card >= 0):
+            self._end_dogfight(d.space)
+            return
+        tasks: list[Task] = []
+        if d.lw_card < 0:
+            tasks.append(
+                ("duel_pick", LUFTWAFFE)
+            )  # both choose at the same time: the RAF never sees this
+        if d.raf_card < 0:
+            tasks.append(("duel_pick", RAF))
+        tasks.append(("duel_roll", d.space))
+        self.queue = (*tasks, *self.queue)
+
+    def _duel_pick_decision(self, side: str) -> Decision | None:
+        d = self.duel()
+        hand = d.raf_hand if side == RAF else d.lw_hand
+        if not hand:
+            return None
+        unit = self.t.cards[hand[0]].unit
+        return Decision(
+            self.seat_for_unit(side, unit),
+            f"Dogfight over {d.space}: choose your squadron card (the other side chooses unseen)",
+            tuple(Action("pick", card=self.t.cards[c].id) for c in hand),
+        )
+
+    def _do_duel_pick(self, task: Task, action: Action | None) -> None:
+        side = task[1]
+        d = self.duel()
+        hand = d.raf_hand if side == RAF else d.lw_hand
+        card = hand[0] if action is None else self.t.card_index[action.word("card")]
+        self._take_duel_card(side, card)
+
+    def _take_duel_card(self, side: str, card: int) -> None:
+        d = self.duel()
+        # Ace Squadron Dogfight: a flight's ace flies with the card it sends into the duel
+        flight = self._flight_of_card(card)
+        ace = flight is not None and self.flights[flight].ace
+        if ace and flight is not None:
+            self._put(self.flights[flight]._replace(ace=False))
+        if side == RAF:
+            self.fight = d._replace(
+                raf_hand=tuple(c for c in d.raf_hand if c != card),
+                raf_card=card,
+                raf_wins=0,
+                raf_ace=ace,
+            )
+        else:
+            self.fight = d._replace(
+                lw_hand=tuple(c for c in d.lw_hand if c != card),
+                lw_card=card,
+                lw_wins=0,
+                lw_ace=ace,
+            )
+
+    def _flight_of_card(self, card: int) -> str | None:
+        loc = self.card_loc[card]
+        return loc[2:] if loc.startswith("f:") else None
+
+    def _auto_duel_roll(self, task: Task) -> None:
+        d = self.duel()
+        raf_dice = self.t.cards[d.raf_card].dice + d.raf_ace  # an ace rolls one more die
+        lw_dice = self.t.cards[d.lw_card].dice + d.lw_ace
+        self._say(
+            f"Over {d.space}: {self.card_name(d.raf_card)} ({raf_dice} dice) "
+            f"against {self.card_name(d.lw_card)} ({lw_dice} dice)."
+        )
+        self.scratch = ()
+        self.queue = (
+            ("roll", "duel_raf", d.space, raf_dice, RAF),
+            ("roll", "duel_lw", d.space, lw_dice, LUFTWAFFE),
+            ("duel_result", d.space),
+            *self.queue,
+        )
+
+    def _auto_duel_result(self, task: Task) -> None:
+        d = self.duel()
+        on_lw, on_raf = self.scratch[-2], self.scratch[-1]  # all crosses, all roundels
+        self.scratch = ()
+        self._say(f"{on_lw} cross(es), {on_raf} roundel(s).")
+        # only the card with the most hits can fall, and only if the hits reach its damage
+        if on_lw > on_raf and on_lw >= self.t.cards[d.lw_card].damage:
+            loser = LUFTWAFFE
+        elif on_raf > on_lw and on_raf >= self.t.cards[d.raf_card].damage:
+            loser = RAF
+        else:
+            self._return_duel_card(d.raf_card, d.raf_ace)
+            self._return_duel_card(d.lw_card, d.lw_ace)
+            self.fight = d._replace(
+                raf_card=-1, lw_card=-1, raf_wins=0, lw_wins=0, raf_ace=False, lw_ace=False
+            )
+            self._say("Neither squadron is shot down; both go back to their boxes.")
+            self.queue = (("duel", d.space), *self.queue)
+            return
+        winner = RAF if loser == LUFTWAFFE else LUFTWAFFE
+        down = d.lw_card if loser == LUFTWAFFE else d.raf_card
+        self._move_cards([down], DAMAGED)
+        if d.lw_ace if loser == LUFTWAFFE else d.raf_ace:
+            self.aces[loser] += 1  # the ace is lost with its squadron, back to the pool
+        self._say(f"{self.card_name(down)} is shot down.")
+        if winner == RAF:
+            d = d._replace(
+                lw_card=-1, lw_ace=False, raf_wins=d.raf_wins + 1, raf_kills=d.raf_kills + 1
+            )
+            stays = d.raf_wins < 2  # a squadron fights at most two dogfights in a row
+            if not stays:
+                self._return_duel_card(d.raf_card, d.raf_ace)
+                d = d._replace(raf_card=-1, raf_ace=False, raf_wins=0)
+            next_hand = d.lw_hand
+        else:
+            d = d._replace(
+                raf_card=-1, raf_ace=False, lw_wins=d.lw_wins + 1, lw_kills=d.lw_kills + 1
+            )
+            stays = d.lw_wins < 2
+            if not stays:
+                self._return_duel_card(d.lw_card, d.lw_ace)
+                d = d._replace(lw_card=-1, lw_ace=False, lw_wins=0)
+            next_hand = d.raf_hand
+        self.fight = d
+        # the winner draws the opponent's next card at random from the cards left in hand
+        draw: tuple[Task, ...] = (("pick", "duel", loser),) if stays and next_hand else ()
+        self.queue = (*draw, ("duel", d.space), *self.queue)
+
+    def _return_duel_card(self, card: int, with_ace: bool) -> None:
+        flight = self._flight_of_card(card) if card >= 0 else None
+        if with_ace and flight is not None:
+            self._put(self.flights[flight]._replace(ace=True))
+
+    def _end_dogfight(self, space: str) -> None:
+        d = self.duel()
+        self._return_duel_card(d.raf_card, d.raf_ace)
+        self._return_duel_card(d.lw_card, d.lw_ace)
+        # Air Ace: a flight whose dogfight shot down two opposing squadrons
+        lw = self.lw_at(space)
+        for side, kills, flights in (
+            (RAF, d.raf_kills, [f.id for f in self.raf_at(space)]),
+            (LUFTWAFFE, d.lw_kills, [lw.id] if lw is not None else []),
+        ):
+            if kills >= 2 and self.aces[side] > 0:
+                for fid in flights:
+                    if not self.flights[fid].ace and self.cards_in(box(fid)):
+                        self._put(self.flights[fid]._replace(ace=True))
+                        self.aces[side] -= 1
+                        self._say(f"{fid} earns an Ace marker.")
+                        break
+        self.fight = None
+        self._after_combat(space)
+
+    # RAF Flight Head Home Phase: only a flight that fought an air combat may head home
+    def _head_home_decision(self, space: str) -> Decision | None:
+        waiting = [
+            f
+            for f in self.pending_home
+            if self.flights[f].status == "map" and self.flights[f].space == space
+        ]
+        if not waiting:
+            return None
+        f = waiting[0]
+        return Decision(
+            self.seat_of_flight(f),
+            f"RAF {f} after the air combat over {space}: stay on patrol or head home? (RAF Flight Head Home Phase)",
+            (Action("patrol", flight=f), Action("home", flight=f)),
+        )
+
+    def _do_head_home(self, task: Task, action: Action | None) -> None:
+        if action is None:
+            self.pending_home = ()
+            return
+        f = self.flights[action.word("flight")]
+        if action.kind == "home":
+            self._put(f._replace(status="box", space=""))
+            self._say(f"RAF {f.id} heads home to refuel.")
+        self.pending_home = tuple(x for x in self.pending_home if x != f.id)
+        if self.pending_home:
+            self.queue = (task, *self.queue)
+
+    # Luftwaffe Bombing Run Phase and British Ack-Ack Fire Phase
+    def _auto_bombing(self, task: Task) -> None:
+        space = task[1]
+        lw = self.lw_at(space)
+        if lw is None or not lw.bombrun or lw.mission < 0:
+            return
+        target = self.t.targets[self.t.missions[lw.mission].target]
+        bombers = [c for c in self.cards_in(box(lw.id)) if self.t.cards[c].role == "bomber"]
+        self._put(lw._replace(bombrun=False))
+        if target.space != space or not bombers:
+            return
+        dice = sum(self.t.cards[c].bombs for c in bombers)
+        if target.kind in ("airfield", "radar"):
+            # Luftwaffe Dive Bomber Squadron: an extra die for each Stuka against airfields and radar
+            dice += sum(1 for c in bombers if self.t.cards[c].type == "ju87")
+        self._say(f"Luft. {lw.id} bombs {target.name} with {dice} dice.")
+        self.queue = (
+            ("roll", "bombs", lw.id, dice, LUFTWAFFE),
+            ("bomb_result", lw.id),
+            *self.queue,
+        )
+
+    def _auto_bomb_result(self, task: Task) -> None:
+        lw = self.flights[task[1]]
+        crosses, roundels = self.scratch[-2], self.scratch[-1]
+        self.scratch = ()
+        target = self.t.targets[self.t.missions[lw.mission].target]
+        before = self.hits.get(target.name, 0)
+        after = min(target.hits, before + roundels)
+        if after != before:
+            self.hits = {**self.hits, target.name: after}
+        self._put(lw._replace(bombed=True))
+        state = "knocked out" if after >= target.hits else f"{after} hit(s)"
+        self._say(f"{roundels} hit(s) on {target.name}: {state}.")
+        if crosses > 0:
+            self.queue = (
+                ("roll", "ack_ack", lw.id, crosses, RAF),
+                ("flak_losses", lw.id),
+                ("returns", lw.id),
+                *self.queue,
+            )
+        else:
+            self.queue = (("returns", lw.id), *self.queue)
+
+    def _flak_losses_decision(self, flight: str) -> Decision | None:
+        losses = self.scratch[-2] // 2 if self.scratch else 0  # crosses on the ack-ack roll
+        bombers = [c for c in self.cards_in(box(flight)) if self.t.cards[c].role == "bomber"]
+        if losses <= 0 or not bombers:
+            return None
+        if losses >= len(bombers):
+            return None
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Ack-ack brings down {losses} bomber squadron(s) of Luft. {flight}: choose",
+            tuple(
+                Action("lose", cards=tuple(self.t.cards[c].id for c in combo))
+                for combo in combinations(bombers, losses)
+            ),
+        )
+
+    def _do_flak_losses(self, task: Task, action: Action | None) -> None:
+        flight = task[1]
+        losses = self.scratch[-2] // 2 if self.scratch else 0
+        self.scratch = ()
+        bombers = [c for c in self.cards_in(box(flight)) if self.t.cards[c].role == "bomber"]
+        if action is None:
+            lost = bombers[:losses]
+        else:
+            ids = action.get("cards")
+            ids = ids if isinstance(ids, tuple) else (ids,)
+            lost = [self.t.card_index[str(i)] for i in ids]
+        if lost:
+            self._move_cards(lost, DAMAGED)
+            self._say(f"Ack-ack shoots down {', '.join(self.card_name(c) for c in lost)}.")
+
+    def _auto_returns(self, task: Task) -> None:
+        self._return_lw(task[1], "after its bombing run")
+
+    # Luftwaffe Flight Reaching for Home Phase
+    def _return_lw(self, flight: str, why: str) -> None:
+        self.queue = (("go_home", flight, why), *self.queue)
+
+    def _auto_go_home(self, task: Task) -> None:
+        _, flight, why = task
+        f = self.flights[flight]
+        if f.status != "map":
+            return
+        rolls: list[Task] = []
+        for c in self.cards_in(box(flight)):
+            card = self.t.cards[c]
+            fuel = f.fuel  # Bf 109s that stayed on a two-token move have no fuel left either
+            if card.type == "bf109" and f.escort_home:
+                continue  # turned back early and home safe
+            if card.role == "bomber":
+                n = 1 if fuel == 0 else 0
+            else:
+                n = 2 if fuel == 0 else 1 if fuel == 1 else 0
+            if n:
+                rolls.append(("home_roll", flight, card.id, n))
+        self._say(f"Luft. {flight} reaches for home ({why}).")
+        self.queue = (*rolls, ("landed", flight), *self.queue)
+
+    def _auto_landed(self, task: Task) -> None:
+        flight = task[1]
+        f = self.flights[flight]
+        # Mission Success or Failure Phase
+        m = f.mission
+        if m >= 0:
+            mission = self.t.missions[m]
+            hits = self.hits.get(mission.target, 0)
+            if self.knocked_out(mission.target):
+                self._set_mission(m, "lw")
+                verdict = "a success: the Luftwaffe keeps the card"
+            elif hits > 0 and self.t.targets[mission.target].kind == "city" and f.bombed:
+                self._set_mission(m, "deck_bottom")
+                self.bottom = (*self.bottom, m)
+                verdict = "a minor success: the card goes under the deck"
+            else:
+                self._set_mission(m, "raf")
+                verdict = "a failure: the RAF takes the card"
+            self._say(f"Luft. {flight}'s mission against {mission.target} is {verdict}.")
+        self._put(
+            f._replace(
+                status="box",
+                space="",
+                mission=-1,
+                detected=False,
+                nondetect=False,
+                bombrun=False,
+                bombed=False,
+                escort_home=False,
+                fuel=0,
+            )
+        )
+
+    def _auto_space_done(self, task: Task) -> None:
+        self._clear_combat(task[1])
+
+    # Abort Mission, and every flight home on the last turn
+    def _auto_aborts(self, task: Task) -> None:
+        flying = [f for f in LW_FLIGHTS if self.flights[f].status == "map"]
+        if self.turn_no >= self.last_turn:
+            self.queue = (*(("go_home", f, "the last turn") for f in flying), *self.queue)
+        else:
+            self.queue = (*(("abort", f) for f in flying), *self.queue)
+
+    def _abort_decision(self, flight: str) -> Decision | None:
+        f = self.flights[flight]
+        if f.status != "map":
+            return None
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Luft. {flight} at {f.space}: abort its mission and turn for home?",
+            (Action("press_on"), Action("abort")),
+        )
+
+    def _do_abort(self, task: Task, action: Action | None) -> None:
+        if action is not None and action.kind == "abort":
+            self.queue = (("go_home", task[1], "mission aborted"), *self.queue)
+
+    # --- end of turn ----------------------------------------------------------------------
+    def _auto_end_turn(self, task: Task) -> None:
+        # Bombed Airfield: the flight goes back to its box and its cards to the combat ready box
+        for f in RAF_FLIGHTS:
+            fl = self.flights[f]
+            if self.knocked_out(self.t.raf_base_name[f]) and fl.status != "grounded":
+                self._move_cards(self.cards_in(box(f)), CRB)
+                self._put(fl._replace(status="box", space=""))
+        for fl in list(self.flights.values()):
+            if fl.intercepted:
+                self._put(fl._replace(intercepted=False))
+        self.markers, self.big_wing = (4, 1) if self.stage == "london-burning" else (5, 0)
+        self.combat = {}
+
+    def _next_campaign_scenario(self) -> None:
+        """The campaign: victory points carry over, and each scenario is set up anew."""
+        lw, raf = self.victory_points()
+        stage, lw_total, raf_total, _, _ = self.campaign
+        gained = tuple(m for m, loc in enumerate(self.mission_loc) if loc == "lw")
+        damaged = tuple(
+            c
+            for c, loc in enumerate(self.card_loc)
+            if loc == DAMAGED and self.t.cards[c].side == LUFTWAFFE
+        )
+        self._say(f"{self.stage} ends: Luftwaffe {lw}, RAF {raf} victory points.")
+        self.campaign = (stage + 1, lw_total + lw, raf_total + raf, gained, damaged)
+        self._start_scenario(self.stage)
+        self._say(f"The campaign goes on with {self.stage}.")
+
+    def _finish(self) -> None:
+        lw, raf = self.victory_points()
+        if self.campaign:
+            _, lw_total, raf_total, _, _ = self.campaign
+            self._say(f"{self.stage} ends: Luftwaffe {lw}, RAF {raf} victory points.")
+            lw, raf = lw + lw_total, raf + raf_total
+        winner = LUFTWAFFE if lw > raf else RAF if raf > lw else None
+        self.result = Terminal(
+            winner,
+            {RAF: float(raf), LUFTWAFFE: float(lw)},
+            f"{'the campaign' if self.campaign else f'after {self.last_turn} turns'}: "
+            f"Luftwaffe {lw}, RAF {raf} victory points",
+        )
+        self._say(f"Game over: {self.result.reason}.")
+        self.queue = (("over",),)
+
+    def victory_points(self) -> tuple[int, int]:
+        """Winning, Victory Points."""
+        lw = sum(1 for loc in self.mission_loc if loc == "lw")
+        raf = 2 * sum(1 for loc in self.mission_loc if loc == "raf")
+        for c, loc in enumerate(self.card_loc):
+            if loc == DAMAGED:
+                if self.t.cards[c].side == RAF:
+                    lw += 1
+                else:
+                    raf += 1
+        for name, target in self.t.targets.items():
+            hits = self.hits.get(name, 0)
+            if target.kind == "city":
+                lw += 3 if hits >= target.hits else hits  # bomb 1 and bomb 2 markers, knocked out
+            elif hits >= target.hits:
+                lw += 1
+        for f in self.flights.values():
+            if f.ace:
+                if f.side == RAF:
+                    raf += 1
+                else:
+                    lw += 1
+        return lw, raf
+
+    # --- chance ---------------------------------------------------------------------------
+    def _chance(self, task: Task) -> Chance:
+        kind = task[0]
+        if kind == "draw" and task[1] in ("completed", "strip"):
+            return Draw(
+                "Scenario adjustments: a mission card at random",
+                items=tuple(self.t.missions[m].id for m in self._adjust_pool(task)),
+            )
+        if kind == "draw" and task[1] == "damage_history":
+            pool = self._damage_history_pool()
+            return Draw(
+                "Campaign: a damaged Luftwaffe card at random",
+                items=tuple(self.t.cards[c].id for c in pool),
+            )
+        if kind == "draw" and task[1] == "damage":
+            _, _, side, unit = task
+            return Draw(
+                f"Scenario adjustments: a damaged squadron card of {'Group' if side == RAF else 'Luftflotte'} {unit}",
+                items=tuple(self.t.cards[c].id for c in self.crb_cards(side, unit)),
+            )
+        if kind == "draw":
+            if task[1] == "mission":
+                deck = self.deck()
+                return Draw(
+                    "Draw a mission card (Step 3)",
+                    items=tuple(self.t.missions[m].id for m in deck),
+                    visible_to=self.side_seats(LUFTWAFFE),
+                )
+            _, _, side, unit = task
+            cards = self.crb_cards(side, unit)
+            return Draw(
+                f"Draw a squadron card for {'Group' if side == RAF else 'Luftflotte'} {unit} (Step 4)",
+                items=tuple(self.t.cards[c].id for c in cards),
+                visible_to=self.side_seats(side),
+            )
+        if kind == "pick":
+            if task[1] == "duel":
+                side = task[2]
+                hand = self.duel().raf_hand if side == RAF else self.duel().lw_hand
+                return Draw(
+                    "The winner draws the opponent's next card at random (Dogfight Procedure)",
+                    items=tuple(self.t.cards[c].id for c in hand),
+                )
+            flight = task[1]
+            taken = set(self.scratch)
+            cards = [c for c in self.cards_in(box(flight)) if c not in taken]
+            return Draw(
+                "The RAF picks a Luftwaffe squadron at random (Intercept Procedure)",
+                items=tuple(self.t.cards[c].id for c in cards),
+            )
+        if kind == "roll":
+            _, what, _, n, side = task
+            die = RAF_DIE if side == RAF else LUFTWAFFE_DIE
+            labels = {
+                "repair": "Production dice: each roundel repairs one thing (Step 2)",
+                "intercept_raf": "The RAF's white dice in the intercept",
+                "intercept_lw": "The Luftwaffe's black dice in the intercept",
+                "duel_raf": "The RAF's white dice in the dogfight",
+                "duel_lw": "The Luftwaffe's black dice in the dogfight",
+                "bombs": "Bombing dice: each roundel is a hit",
+                "ack_ack": "Ack-ack: a white die for each cross; every two crosses down a bomber",
+            }
+            return SymbolPool(labels[what], die=die, count=n)
+        if kind == "observe":
+            return SymbolPool(
+                f"Observer Corps: a cross spots Luft. {task[1]}", die=RAF_DIE, count=1
+            )
+        if kind == "home_roll":
+            _, flight, card, n = task
+            return SymbolPool(
+                f"Reaching for home: {card} of Luft. {flight} is lost on a cross",
+                die=LUFTWAFFE_DIE,
+                count=n,
+            )
+        raise AssertionError(task)
+
+    def _chance_ready(self, task: Task) -> bool:
+        """False (and the task dealt with) when there is nothing to draw or no die to roll."""
+        kind = task[0]
+        if kind == "draw" and task[1] == "mission" and not self.deck():
+            self.queue = self.queue[1:]
+            if self.bottom:  # only the cards returned under the deck are left: take the top one
+                self._set_mission(self.bottom[0], "hand")
+                self.bottom = self.bottom[1:]
+            return False
+        if kind == "draw" and task[1] in ("completed", "strip") and not self._adjust_pool(task):
+            self.queue = self.queue[1:]
+            return False
+        if kind == "draw" and task[1] == "damage_history" and not self._damage_history_pool():
+            self.queue = self.queue[1:]
+            return False
+        if (
+            kind == "draw"
+            and task[1] in ("card", "damage")
+            and not self.crb_cards(task[2], task[3])
+        ):
+            self.queue = self.queue[1:]
+            return False
+        if kind == "pick" and not self._chance(task).items:  # type: ignore[attr-defined]
+            self.queue = self.queue[1:]
+            return False
+        if kind == "roll" and task[3] <= 0:
+            self.queue = self.queue[1:]
+            self._do_roll(task, Action("roll", blank=0, cross=0, roundel=0))
+            return False
+        return True
+
+    def _adjust_pool(self, task: Task) -> list[int]:
+        if task[1] == "strip":
+            return [m for m in self.deck() if self.t.missions[m].kind == task[2]]
+        if task[2]:  # historical: last scenario's gains, while any are left
+            previous = [m for m in self.campaign[3] if self.mission_loc[m] == "deck"]
+            if previous:
+                return previous
+        return self.deck()
+
+    def _damage_history_pool(self) -> list[int]:
+        return [c for c in self.campaign[4] if self.card_loc[c] == CRB]
+
+    def _do_draw(self, task: Task, action: Action | None) -> None:
+        assert action is not None
+        item = action.word("item")
+        if task[1] in ("completed", "strip"):
+            m = next(i for i, mm in enumerate(self.t.missions) if mm.id == item)
+            if task[1] == "strip":
+                self._set_mission(m, OUT)
+                return
+            # it counts as completed: knocked out, or a "bomb 1" marker on a city
+            self._set_mission(m, "lw")
+            target = self.t.targets[self.t.missions[m].target]
+            self.hits = {
+                **self.hits,
+                target.name: max(
+                    self.hits.get(target.name, 0), 1 if target.kind == "city" else target.hits
+                ),
+            }
+            self._say(f"Already flown: {self.t.display.get(target.name, target.name)}.")
+            return
+        if task[1] in ("damage", "damage_history"):
+            self._move_cards([self.t.card_index[item]], DAMAGED)
+            return
+        if task[1] == "mission":
+            m = next(i for i, mm in enumerate(self.t.missions) if mm.id == item)
+            self._set_mission(m, "hand")
+            return
+        c = self.t.card_index[item]
+        self._move_cards([c], "drawn")
+        self.scratch = (*self.scratch, c)
+
+    def _do_pick(self, task: Task, action: Action | None) -> None:
+        assert action is not None
+        c = self.t.card_index[action.word("item")]
+        if task[1] == "duel":
+            self._take_duel_card(task[2], c)
+            self._say(f"The next opponent drawn: {self.card_name(c)}.")
+            return
+        self.scratch = (*self.scratch, c)
+
+    def _do_roll(self, task: Task, action: Action | None) -> None:
+        assert action is not None
+        _, what, subject, n, _side = task
+        crosses = int(action.number("cross"))
+        roundels = int(action.number("roundel"))
+        if what == "repair":
+            self.queue = (("repair", subject, roundels), *self.queue)
+            self._say(f"{subject} Group rolls {n} production dice: {roundels} roundel(s).")
+            return
+        if what in ("intercept_raf", "intercept_lw"):
+            fight = self.intercept()
+            fight = fight._replace(
+                hits_lw=fight.hits_lw + crosses, hits_raf=fight.hits_raf + roundels
+            )
+            self.fight = fight
+            if what == "intercept_lw":
+                self._say(
+                    f"Intercept over {fight.space}: {fight.hits_lw} hit(s) on the Luftwaffe, "
+                    f"{fight.hits_raf} on the RAF."
+                )
+            return
+        if what in ("duel_raf", "duel_lw"):
+            prev = self.scratch if len(self.scratch) == 2 else (0, 0)
+            self.scratch = (prev[0] + crosses, prev[1] + roundels)
+            return
+        self.scratch = (crosses, roundels)
+        if what == "ack_ack":
+            self._say(f"Ack-ack rolls {crosses} cross(es).")
+
+    def _do_observe(self, task: Task, action: Action | None) -> None:
+        assert action is not None
+        if int(action.number("cross")) > 0:
+            f = self.flights[task[1]]
+            self._put(f._replace(nondetect=False))
+            self._say(f"The Observer Corps spots Luft. {f.id} at {f.space}.")
+
+    def _do_home_roll(self, task: Task, action: Action | None) -> None:
+        assert action is not None
+        _, flight, card, _n = task
+        if int(action.number("cross")) > 0:
+            self._move_cards([self.t.card_index[card]], DAMAGED)
+            self._say(f"{card} of Luft. {flight} runs out of fuel and is lost.")
+
+    # --- decisions dispatch -------------------------------------------------------------------
+    def _decision(self, task: Task) -> Decision | None:
+        kind = task[0]
+        method = _DECIDE.get(kind)
+        if method is None:
+            raise AssertionError(f"task {task} has no decision")
+        return method(self, *task[1:])  # type: ignore[no-any-return]
+
+    # --- views and serialisation --------------------------------------------------------------
+    def view(self, seat: str | None) -> JSON:
+        side = self.side_of_seat(seat)
+        t = self.t
+
+        def card_view(c: int) -> JSON:
+            card = t.cards[c]
+            if card.side == side or self.card_loc[c] in (DAMAGED,) or self._face_up(c):
+                return {
+                    "id": card.id,
+                    "type": card.type,
+                    "dice": card.dice,
+                    "damage": card.damage,
+                    "bombs": card.bombs,
+                    "unit": card.unit,
+                    "name": card.name,
+                }
+            return {"id": None, "unit": card.unit, "hidden": True}
+
+        flights = {}
+        for fid, f in self.flights.items():
+            entry: JSON = {
+                "side": f.side,
+                "space": f.space or None,
+                "status": f.status,
+                "fuel": f.fuel,
+                "detected": f.detected,
+                "nondetect": f.nondetect,
+                "bombrun": f.bombrun,
+                "ace": f.ace,
+                "intercepted": f.intercepted,
+                # the cards this seat may see, then the face-down ones (their order tells nothing)
+                "cards": sorted(
+                    (card_view(c) for c in self.cards_in(box(fid))),
+                    key=lambda v: (v.get("hidden", False), v["id"] or ""),
+                ),
+            }
+            if f.side == LUFTWAFFE:
+                entry["mission"] = (
+                    t.missions[f.mission].id
+                    if f.mission >= 0 and side == LUFTWAFFE
+                    else ("hidden" if f.mission >= 0 else None)
+                )
+                if side == LUFTWAFFE and f.mission >= 0:
+                    entry["target"] = t.missions[f.mission].target
+            flights[fid] = entry
+        return {
+            "ruleset": "bob",
+            "scenario": self.scenario,
+            "stage": self.stage,
+            "campaign": None
+            if not self.campaign
+            else {
+                "scenario": self.campaign[0] + 1,
+                "luftwaffe": self.campaign[1],
+                "raf": self.campaign[2],
+            },
+            "turn": self.turn_no,
+            "last_turn": self.last_turn,
+            "seat": seat,
+            "flights": flights,
+            "damaged": [card_view(c) for c in self.cards_in(DAMAGED)],
+            "combat_ready": {
+                f"{s}-{u}": len(self.crb_cards(s, u))
+                for s, units in ((RAF, (10, 11, 12, 13)), (LUFTWAFFE, (2, 3, 5)))
+                for u in units
+            },
+            "missions": {
+                "deck": len(self.deck()) + len(self.bottom),
+                "hand": [t.missions[m].id for m in self.hand()]
+                if side == LUFTWAFFE
+                else len(self.hand()),
+                "luftwaffe": [
+                    t.missions[m].id for m, loc in enumerate(self.mission_loc) if loc == "lw"
+                ],
+                "raf": [t.missions[m].id for m, loc in enumerate(self.mission_loc) if loc == "raf"],
+            },
+            "targets": {
+                name: {"hits": h, "knocked_out": self.knocked_out(name)}
+                for name, h in sorted(self.hits.items())
+            },
+            "markers": {
+                "air_combat": self.markers,
+                "big_wing": self.big_wing,
+                "combats": dict(self.combat),
+            },
+            "aces": dict(self.aces),
+            "victory_points": dict(zip((LUFTWAFFE, RAF), self.victory_points(), strict=True)),
+            "result": None
+            if self.result is None
+            else {"winner": self.result.winner, "reason": self.result.reason},
+        }
+
+    def determinize(self, seat: str, rng: Any) -> BobState:
+        """Re-deal what ``seat`` cannot see: the other side's face-down cards (within each Group or
+        Luftflotte) and, for the RAF, the Luftwaffe's face-down missions."""
+        side = self.side_of_seat(seat)
+        other = self.copy()
+        hidden: dict[int, list[int]] = {}
+        for c, card in enumerate(self.t.cards):
+            if (
+                card.side != side
+                and self.card_loc[c] not in (DAMAGED, OUT)
+                and not self._face_up(c)
+            ):
+                hidden.setdefault(card.unit, []).append(c)
+        perm: dict[int, int] = {}
+        for cards in hidden.values():
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            perm.update(zip(cards, shuffled, strict=True))
+        locs = list(self.card_loc)
+        for c, c2 in perm.items():
+            locs[c2] = self.card_loc[c]
+        other.card_loc = tuple(locs)
+
+        def remap(value: Any) -> Any:
+            if isinstance(value, bool) or not isinstance(value, int):
+                return value
+            return perm.get(value, value)
+
+        other.scratch = tuple(remap(x) for x in self.scratch)
+        if isinstance(self.fight, Duel):
+            other.fight = self.fight._replace(
+                raf_hand=tuple(remap(c) for c in self.fight.raf_hand),
+                lw_hand=tuple(remap(c) for c in self.fight.lw_hand),
+            )
+        if side == RAF:
+            secret = [
+                m
+                for m, loc in enumerate(self.mission_loc)
+                if loc == "hand" or loc.startswith("flight:")
+            ]
+            deck = self.deck()
+            pool = secret + deck
+            shuffled = list(pool)
+            rng.shuffle(shuffled)
+            mlocs = list(self.mission_loc)
+            moved = dict(zip(pool, shuffled, strict=True))
+            for m, m2 in moved.items():
+                mlocs[m2] = self.mission_loc[m]
+            other.mission_loc = tuple(mlocs)
+            other.flights = {
+                fid: f._replace(mission=moved.get(f.mission, f.mission)) if f.mission >= 0 else f
+                for fid, f in self.flights.items()
+            }
+        other._node = None
+        return other
+
+    def _face_up(self, c: int) -> bool:
+        # cards on the table in an intercept, and the two cards of a dogfight once both are chosen
+        if isinstance(self.fight, Intercept):
+            return c in self.fight.raf_cards or c in self.fight.lw_cards
+        if isinstance(self.fight, Duel):
+            return (
+                self.fight.raf_card >= 0
+                and self.fight.lw_card >= 0
+                and c in (self.fight.raf_card, self.fight.lw_card)
+            )
+        return False
+
+    def to_dict(self) -> JSON:
+        return {
+            "scenario": self.scenario,
+            "options": dict(self.options),
+            "turn": self.turn_no,
+            "flights": [list(f) for f in self.flights.values()],
+            "card_loc": list(self.card_loc),
+            "mission_loc": list(self.mission_loc),
+            "bottom": list(self.bottom),
+            "hits": dict(self.hits),
+            "markers": self.markers,
+            "big_wing": self.big_wing,
+            "combat": dict(self.combat),
+            "aces": dict(self.aces),
+            "queue": [list(t) for t in self.queue],
+            "fight": None if self.fight is None else [type(self.fight).__name__, *self.fight],
+            "scratch": list(self.scratch),
+            "assists": [list(a) for a in self.assists],
+            "pending_home": list(self.pending_home),
+            "campaign": [list(x) if isinstance(x, tuple) else x for x in self.campaign],
+            "result": None
+            if self.result is None
+            else {
+                "winner": self.result.winner,
+                "scores": dict(self.result.scores),
+                "reason": self.result.reason,
+            },
+        }
+
+
+def _decide_table() -> dict[str, Any]:
+    return {
+        "assist": lambda s, g: s._assist_decision(g),
+        "repair": lambda s, g, left: s._repair_decision(g, left),
+        "assign": lambda s, f: s._assign_decision(f),
+        "reinforce": lambda s, side, unit, first: s._reinforce_decision(side, unit, first),
+        "lw_select": lambda s: s._lw_select_decision(),
+        "fuel": lambda s, f: s._fuel_decision(f),
+        "step": lambda s, f, left: s._step_decision(f, left),
+        "intercept": lambda s, f, left: s._intercept_decision(f, left),
+        "bomb_marker": lambda s, f: s._bomb_marker_decision(f),
+        "raf_select": lambda s: s._raf_select_decision(),
+        "raf_step": lambda s, f, left: s._raf_step_decision(f, left),
+        "combat_marker": lambda s, f: s._combat_marker_decision(f),
+        "battle_select": lambda s: s._battle_select_decision(),
+        "intercept_losses": lambda s, side: s._intercept_losses_decision(side),
+        "duel_pick": lambda s, side: s._duel_pick_decision(side),
+        "head_home": lambda s, space: s._head_home_decision(space),
+        "flak_losses": lambda s, f: s._flak_losses_decision(f),
+        "abort": lambda s, f: s._abort_decision(f),
+    }
+
+
+_DECIDE = _decide_table()
+_DO = {name[4:]: fn for name, fn in vars(BobState).items() if name.startswith("_do_")}
+_AUTO = {name[6:]: fn for name, fn in vars(BobState).items() if name.startswith("_auto_")}

@@ -1,0 +1,116 @@
+"""Everything static the bob rules consult, flattened into plain tuples and dicts.
+
+Built once per (data folder) from the board, the mission cards and the squadron cards, so
+that the rules engine reads integers and strings rather than pydantic models on its hot path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+RAF, LUFTWAFFE = "raf", "luftwaffe"
+
+# Flights: the plastic planes and their squadron card boxes (Components, "Plastic Aircraft & Bases").
+RAF_FLIGHTS = ("10A", "10B", "10C", "11A", "11B", "11C", "11D", "12A", "12B", "12C", "13A", "13B")
+LW_FLIGHTS = ("2A", "2B", "2C", "3A", "3B", "3C", "5A")
+GROUPS = (10, 11, 12, 13)
+LUFTFLOTTEN = (2, 3, 5)
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    side: str
+    unit: int  # RAF Group or Luftflotte
+    name: str  # the historical squadron or Gruppe
+    type: str  # spitfire, hurricane, defiant, bf109, bf110, do17, he111, ju88, ju87
+    role: str  # fighter or bomber
+    dice: int  # dogfight dice
+    damage: int  # damage strength (the red number)
+    bombs: int  # bombing dice (bombers)
+
+
+@dataclass(frozen=True)
+class Mission:
+    id: str
+    group: int
+    kind: str  # city, airfield, radar, london, port_of_london
+    target: str
+    hits: int
+    production: int
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    kind: str  # city, airfield, radar
+    space: str
+    group: int
+    hits: int  # to knock it out
+    production: int
+    flight: str  # the RAF flight based there (airfields), else ""
+
+
+@dataclass(frozen=True)
+class Tables:
+    spaces: tuple[str, ...]
+    neighbours: dict[str, tuple[str, ...]]
+    no_raf: frozenset[str]  # the coastal spaces of France and Norway (Step 6)
+    group_of: dict[str, int]  # Group area of each space (0 outside)
+    radar_of: dict[str, tuple[str, ...]]  # detection space -> the stations covering it
+    raf_base: dict[str, str]  # flight -> airfield space
+    raf_base_name: dict[str, str]
+    lw_base: dict[str, str]
+    lw_base_name: dict[str, str]
+    targets: dict[str, Target]
+    missions: tuple[Mission, ...]
+    cards: tuple[Card, ...]
+    card_index: dict[str, int]
+    # the cities whose production each Group rolls (Step 2)
+    group_cities: dict[int, tuple[str, ...]]
+    box: str  # the Norway box's space
+    box_cost: int  # moves it takes to leave or enter the box
+    dist: Callable[[str, str], int]
+    display: dict[str, str]  # target id -> the place's name
+
+    def distance(self, a: str, b: str) -> int:
+        return self.dist(a, b)
+
+    def step_cost(self, a: str, b: str) -> int:
+        return self.box_cost if self.box in (a, b) else 1
+
+    def within(
+        self, start: str, reach: int, blocked: frozenset[str] = frozenset()
+    ) -> dict[str, int]:
+        """Spaces reachable in at most ``reach`` moves, not moving on through ``blocked`` spaces."""
+        seen = {start: 0}
+        frontier = [start]
+        for step in range(1, reach + 1):
+            nxt = []
+            for space in frontier:
+                if space in blocked and space != start:
+                    continue  # a flight must stop on entering it
+                for n in self.neighbours[space]:
+                    if n not in seen:
+                        seen[n] = step
+                        nxt.append(n)
+            frontier = nxt
+        return seen
+
+
+@lru_cache(maxsize=4)
+def load_tables(data_dir: str = "") -> Tables:
+    from .board import load_board
+    from .cards import load_squadrons
+
+    board = load_board(data_dir)
+    squadrons = load_squadrons(data_dir)
+    return build_tables(board, squadrons)
+
+
+def build_tables(board: object, squadrons: object) -> Tables:
+    from .adapters import tables_from
+
+    return tables_from(board, squadrons)
