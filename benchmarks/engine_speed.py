@@ -6,7 +6,7 @@ import argparse
 import random
 import time
 
-from dowding.bots import make_player
+from dowding.bots import make_player, player_kinds
 from dowding.engine import Chance, Decision, Match, Terminal, get_game
 
 
@@ -31,7 +31,7 @@ def match_game(ruleset: str, scenario: str | None, seed: int, kind: str) -> int:
     """One game through Match: legality checks, a state hash after every step, views for the bots."""
     match = Match(ruleset, scenario, seed=seed)
     players = {
-        s: make_player(ruleset, kind, s, seed + i) for i, s in enumerate(match.game.seat_ids())
+        s: make_player(ruleset, kind, s, seed + i) for i, s in enumerate(match.state.seat_ids())
     }
     while True:
         node = match.node()
@@ -71,6 +71,8 @@ def main() -> None:
             args.games // 2,
             lambda s, sid=sid: match_game(args.ruleset, sid, s, "random"),
         )
+        if "heuristic" not in player_kinds(args.ruleset):
+            continue
         measure(
             f"{sid}: Match, heuristic v heuristic",
             max(args.games // 20, 5),

@@ -7,6 +7,7 @@ real table. The engine itself never draws a random number.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -203,10 +204,9 @@ class Draw(Chance):
 
     def __post_init__(self) -> None:
         for item in self.items:
-            try:
-                Action("draw", item=item)
-            except ValueError as exc:
-                raise ValueError(f"'{self.label}': item {item!r} cannot be logged: {exc}") from None
+            problem = _item_problem(item)
+            if problem:
+                raise ValueError(f"'{self.label}': item {item!r} cannot be logged: {problem}")
 
     def outcomes(self) -> list[tuple[Action, Fraction]]:
         counts = Counter(self.items)
@@ -233,6 +233,16 @@ class Draw(Chance):
     @property
     def expects(self) -> str:
         return "the name of the item drawn"
+
+
+@functools.lru_cache(maxsize=65536)
+def _item_problem(item: str) -> str:
+    """Why an item name cannot be a word in the log ('' when it can); cached, as decks repeat."""
+    try:
+        Action("draw", item=item)
+    except ValueError as exc:
+        return str(exc)
+    return ""
 
 
 def _roll_action(faces: tuple[Scalar, ...]) -> Action:

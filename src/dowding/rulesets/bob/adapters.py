@@ -107,6 +107,10 @@ def _board_tables(board: Any, cards: tuple[Card, ...]) -> Tables:
         box_cost=board.data.norway_box.counts_as,
         dist=board.distance,
         display=display,
+        unit_cards={
+            (side, unit): tuple(i for i, c in enumerate(cards) if c.side == side and c.unit == unit)
+            for side, unit in {(c.side, c.unit) for c in cards}
+        },
     )
 
 

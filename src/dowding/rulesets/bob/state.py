@@ -43,6 +43,17 @@ DAMAGED = "dmg"  # the damaged aircraft box
 OUT = "out"  # set aside for the scenario
 
 
+_MOVES: dict[str, Action] = {}
+
+
+def _move_to(space: str) -> Action:
+    """'move to=K14', built once per space: step options are generated on every move."""
+    action = _MOVES.get(space)
+    if action is None:
+        action = _MOVES[space] = Action("move", to=space)
+    return action
+
+
 def box(flight: str) -> str:
     return f"f:{flight}"
 
@@ -157,15 +168,25 @@ class BobState(State):
     def _say(self, text: str, side: str | None = None) -> None:
         self._log.append(Event(text, None if side is None else self.side_seats(side)))
 
+    def flying_cards(self, flight: str) -> list[int]:
+        """The cards flying with a flight: its box, less Bf 109s that turned for home early."""
+        cards = self.cards_in(box(flight))
+        if self.flights[flight].escort_home:
+            return [c for c in cards if self.t.cards[c].type != "bf109"]
+        return cards
+
     def cards_in(self, where: str) -> list[int]:
+        if where.startswith("f:"):
+            # a flight box only ever holds its own Group's or Luftflotte's cards
+            flight = where[2:]
+            side = RAF if flight in RAF_FLIGHTS else LUFTWAFFE
+            locs = self.card_loc
+            return [i for i in self.t.unit_cards[side, unit_of(flight)] if locs[i] == where]
         return [i for i, loc in enumerate(self.card_loc) if loc == where]
 
     def crb_cards(self, side: str, unit: int) -> list[int]:
-        return [
-            i
-            for i, loc in enumerate(self.card_loc)
-            if loc == CRB and self.t.cards[i].side == side and self.t.cards[i].unit == unit
-        ]
+        locs = self.card_loc
+        return [i for i in self.t.unit_cards[side, unit] if locs[i] == CRB]
 
     def _move_cards(self, cards: Iterable[int], where: str) -> None:
         locs = list(self.card_loc)
@@ -566,6 +587,10 @@ class BobState(State):
         # London Burning lets Luftflotte 2 fill its flights with 7 cards
         return 7 if self.stage == "london-burning" and flight.startswith("2") else 6
 
+    def lw_can_alert(self, f: Flight) -> bool:
+        """On its box with a mission (a flight grounded for want of cards keeps its mission)."""
+        return f.status in ("box", "grounded") and f.mission >= 0
+
     def raf_can_alert(self, f: Flight) -> bool:
         base = self.t.raf_base_name[f.id]
         return f.status == "box" and not self.knocked_out(base)
@@ -590,11 +615,7 @@ class BobState(State):
             tasks.append(("reinforce", RAF, group, first))
         for lf in (2, 3, 5):
             flights = [
-                f
-                for f in LW_FLIGHTS
-                if unit_of(f) == lf
-                and self.flights[f].status == "box"
-                and self.flights[f].mission >= 0
+                f for f in LW_FLIGHTS if unit_of(f) == lf and self.lw_can_alert(self.flights[f])
             ]
             need = sum(max(0, self.lw_box_size(f) - len(self.cards_in(box(f)))) for f in flights)
             if not flights:
@@ -614,7 +635,7 @@ class BobState(State):
                 continue
             if side == RAF and not self.raf_can_alert(fl):
                 continue
-            if side == LUFTWAFFE and not (fl.status == "box" and fl.mission >= 0):
+            if side == LUFTWAFFE and not self.lw_can_alert(fl):
                 continue
             cap = 3 if side == RAF else self.lw_box_size(f)
             if len(self.cards_in(box(f))) < cap:
@@ -666,12 +687,12 @@ class BobState(State):
             if f.status == "box" and cards and self.raf_can_alert(f):
                 self._put(f._replace(status="map", space=self.t.raf_base[f.id]))
             return
-        if f.status != "box" or f.mission < 0:
+        if not self.lw_can_alert(f):
             return
         if len(cards) < self.lw_box_size(f.id):
             # a Luftwaffe flight that cannot be brought up to strength is grounded
             self._move_cards(cards, CRB)
-            self._put(f._replace(status="grounded"))
+            self._put(f._replace(status="grounded"))  # it keeps its mission for a later turn
             self._say(f"Luft. {f.id} cannot be brought up to strength and is grounded.")
             return
         self._put(
@@ -759,7 +780,7 @@ class BobState(State):
                 continue
             if left == 1 and self.lw_others(n, flight):
                 continue  # may not end its move on a friendly flight
-            options.append(Action("move", to=n))
+            options.append(_move_to(n))
         if not self.lw_others(f.space, flight):
             options.append(Action("stop"))
         return Decision(
@@ -782,7 +803,7 @@ class BobState(State):
             self._say(f"Luft. {flight} meets RAF flights at {to} and stops.")
             return
         stations = self.t.radar_of.get(to, ())
-        if stations and not f.detected:
+        if stations and not f.detected and not f.nondetect:
             working = [s for s in stations if self.station_working(s)]
             if working:
                 self._put(f._replace(detected=True, nondetect=False))
@@ -809,12 +830,14 @@ class BobState(State):
                 out.append(f)
         return out
 
-    def _intercept_decision(self, flight: str, left: int) -> Decision | None:
+    def _intercept_decision(
+        self, flight: str, left: int, asked: tuple[str, ...] = ()
+    ) -> Decision | None:
         space = self.flights[flight].space
         candidates = self.interceptors(space)
-        if not candidates:
+        seats = sorted({self.seat_of_flight(f) for f in candidates} - set(asked))
+        if not seats:
             return None
-        seats = sorted({self.seat_of_flight(f) for f in candidates})
         return Decision(
             seats[0],
             f"Radar reports Luft. {flight} at {space}: intercept? (Step 5, British Intercept)",
@@ -829,8 +852,15 @@ class BobState(State):
         )
 
     def _do_intercept(self, task: Task, action: Action | None) -> None:
-        _, flight, left = task
-        if action is None or action.kind == "decline":
+        flight, left = task[1], task[2]
+        asked = task[3] if len(task) > 3 else ()
+        if action is not None and action.kind == "decline":
+            node = self._intercept_decision(flight, left, asked)
+            seat = node.seat if node is not None else ""
+            # the other RAF commander may still intercept with his own flights
+            self.queue = (("intercept", flight, left, (*asked, seat)), *self.queue)
+            return
+        if action is None:
             self.queue = (("step", flight, left), *self.queue)
             return
         raf = self.flights[action.word("flight")]
@@ -889,7 +919,8 @@ class BobState(State):
         return out
 
     def _raf_select_decision(self) -> Decision | None:
-        pool = self.raf_to_move()
+        finished = {x[5:] for x in self.scratch if x.startswith("done:")}
+        pool = [f for f in self.raf_to_move() if self.seat_of_flight(f) not in finished]
         if not pool:
             return None
         seat = sorted({self.seat_of_flight(f) for f in pool})[0]
@@ -901,8 +932,14 @@ class BobState(State):
         )
 
     def _do_raf_select(self, task: Task, action: Action | None) -> None:
-        if action is None or action.kind == "done":
+        if action is None:
             self.scratch = ()
+            return
+        if action.kind == "done":
+            node = self._raf_select_decision()
+            seat = node.seat if node is not None else ""
+            self.scratch = (*self.scratch, f"done:{seat}")
+            self.queue = (task, *self.queue)  # the other RAF commander may still move
             return
         f = action.word("flight")
         self.scratch = (*self.scratch, f)
@@ -920,7 +957,7 @@ class BobState(State):
                 continue  # never the coastal spaces of France or Norway
             if left == 1 and self.raf_others(n, flight) and not self._big_wing_ok(n, flight):
                 continue  # may not end on another RAF flight
-            options.append(Action("move", to=n))
+            options.append(_move_to(n))
         if not self.raf_others(f.space, flight) or self._big_wing_ok(f.space, flight):
             options.append(Action("stop"))
         if not options:
@@ -951,7 +988,13 @@ class BobState(State):
     def _combat_marker_decision(self, flight: str) -> Decision | None:
         f = self.flights[flight]
         lw = self.lw_at(f.space)
-        if lw is None or lw.nondetect or f.space in self.combat:
+        if lw is None or lw.nondetect:
+            return None
+        big = len(self.raf_at(f.space)) >= 2
+        if f.space in self.combat and not (big and self.combat[f.space] == "dogfight"):
+            return None
+        if big:
+            # Big Wing Rules: two flights against one take the Big Wing marker (_do_ makes the swap)
             return None
         if self.markers + self.big_wing <= 0:
             return None
@@ -962,8 +1005,25 @@ class BobState(State):
         )
 
     def _do_combat_marker(self, task: Task, action: Action | None) -> None:
-        if action is not None and action.kind == "dogfight":
-            f = self.flights[task[1]]
+        f = self.flights[task[1]]
+        if action is None:
+            if (
+                len(self.raf_at(f.space)) >= 2
+                and self.lw_at(f.space) is not None
+                and self.big_wing > 0
+                and self.combat.get(f.space) in (None, "dogfight")
+            ):
+                if self.combat.get(f.space) == "dogfight":
+                    self.markers += (
+                        1  # the ordinary marker goes back; the Big Wing marker replaces it
+                    )
+                self.big_wing -= 1
+                self.combat = {**self.combat, f.space: "bigwing"}
+                self._say(
+                    f"Big Wing over {f.space}: two RAF flights against Luft. {self.lw_at(f.space).id}."
+                )  # type: ignore[union-attr]
+            return
+        if action.kind == "dogfight":
             self._take_marker(f.space, "dogfight")
             self._say(f"Dogfight marker over {f.space}.")
 
@@ -1010,7 +1070,7 @@ class BobState(State):
         if lw is None or not raf:
             self._clear_combat(space)
             return
-        lw_cards = self.cards_in(box(lw.id))
+        lw_cards = self.flying_cards(lw.id)
         picks = min(3, len(lw_cards))
         self.scratch = ()
         self.queue = (
@@ -1127,7 +1187,7 @@ class BobState(State):
             self._clear_combat(space)
             return
         raf_hand = tuple(c for f in raf for c in self.cards_in(box(f.id)))
-        lw_hand = tuple(self.cards_in(box(lw.id)))
+        lw_hand = tuple(self.flying_cards(lw.id))
         self.fight = Duel(space, raf_hand, lw_hand)
         self._say(
             f"Dogfight over {space}: {len(raf_hand)} RAF against {len(lw_hand)} Luftwaffe squadrons."
@@ -1347,7 +1407,7 @@ class BobState(State):
         after = min(target.hits, before + roundels)
         if after != before:
             self.hits = {**self.hits, target.name: after}
-        self._put(lw._replace(bombed=True))
+        self._put(lw._replace(bombed=roundels > 0))  # a run with no hits is a failure
         state = "knocked out" if after >= target.hits else f"{after} hit(s)"
         self._say(f"{roundels} hit(s) on {target.name}: {state}.")
         if crosses > 0:
@@ -1590,7 +1650,7 @@ class BobState(State):
                 )
             flight = task[1]
             taken = set(self.scratch)
-            cards = [c for c in self.cards_in(box(flight)) if c not in taken]
+            cards = [c for c in self.flying_cards(flight) if c not in taken]
             return Draw(
                 "The RAF picks a Luftwaffe squadron at random (Intercept Procedure)",
                 items=tuple(self.t.cards[c].id for c in cards),
@@ -1816,6 +1876,16 @@ class BobState(State):
             "seat": seat,
             "flights": flights,
             "damaged": [card_view(c) for c in self.cards_in(DAMAGED)],
+            # Squadron Alert: the cards drawn and not yet placed (face up to their owner only)
+            "drawn": sorted(
+                (card_view(c) for c in self.cards_in("drawn")),
+                key=lambda v: (v.get("hidden", False), v["id"] or ""),
+            ),
+            "step": self._step_name(),
+            "production": {str(g): self.repair_dice(g) for g in (10, 11, 12, 13)},
+            "assists": [list(a) for a in self.assists],
+            "may_head_home": list(self.pending_home),
+            "air_combat": self._fight_view(side),
             "combat_ready": {
                 f"{s}-{u}": len(self.crb_cards(s, u))
                 for s, units in ((RAF, (10, 11, 12, 13)), (LUFTWAFFE, (2, 3, 5)))
@@ -1903,6 +1973,72 @@ class BobState(State):
         other._node = None
         return other
 
+    def _step_name(self) -> str:
+        if self.result is not None:
+            return "game over"
+        kind = self.queue[0][0] if self.queue else ""
+        steps = {
+            "assist": "Step 2, British Production & Repairs",
+            "repair": "Step 2, British Production & Repairs",
+            "roll": "dice",
+            "assign": "Step 3, German Mission Assignment",
+            "draw": "cards drawn",
+            "reinforce": "Step 4, Squadron Alert",
+            "lw_select": "Step 5, Luftwaffe Movement",
+            "fuel": "Step 5, Luftwaffe Movement",
+            "step": "Step 5, Luftwaffe Movement",
+            "intercept": "Step 5, British Intercept",
+            "bomb_marker": "Step 5, Bomb Run Marker",
+            "observe": "Step 6, Observer Corps",
+            "raf_select": "Step 6, RAF Movement",
+            "raf_step": "Step 6, RAF Movement",
+            "combat_marker": "Step 6, RAF Movement",
+            "battle_select": "Step 7, Battle & Bombing",
+            "intercept_losses": "Step 7, Intercept",
+            "duel_pick": "Step 7, Dogfight",
+            "pick": "Step 7, Air Combat",
+            "head_home": "Step 7, RAF Flight Head Home",
+            "flak_losses": "Step 7, British Ack-Ack Fire",
+            "home_roll": "Step 7, Reaching for Home",
+            "abort": "Step 7, Abort Mission",
+        }
+        return steps.get(kind, "")
+
+    def _fight_view(self, side: str | None) -> JSON | None:
+        fight = self.fight
+        if isinstance(fight, Intercept):
+            return {
+                "kind": "intercept",
+                "space": fight.space,
+                "raf": [self.t.cards[c].id for c in fight.raf_cards],
+                "luftwaffe": [self.t.cards[c].id for c in fight.lw_cards],
+                "hits_on_luftwaffe": fight.hits_lw,
+                "hits_on_raf": fight.hits_raf,
+            }
+        if isinstance(fight, Duel):
+            both = fight.raf_card >= 0 and fight.lw_card >= 0
+
+            def shown(card: int, owner: str) -> str | None:
+                if card < 0:
+                    return None
+                return self.t.cards[card].id if (both or owner == side) else "chosen"
+
+            return {
+                "kind": "dogfight",
+                "space": fight.space,
+                "raf_card": shown(fight.raf_card, RAF),
+                "luftwaffe_card": shown(fight.lw_card, LUFTWAFFE),
+                "raf_in_hand": len(fight.raf_hand),
+                "luftwaffe_in_hand": len(fight.lw_hand),
+                "raf_wins": fight.raf_wins,
+                "luftwaffe_wins": fight.lw_wins,
+                "raf_kills": fight.raf_kills,
+                "luftwaffe_kills": fight.lw_kills,
+                "raf_ace": fight.raf_ace,
+                "luftwaffe_ace": fight.lw_ace,
+            }
+        return None
+
     def _face_up(self, c: int) -> bool:
         # cards on the table in an intercept, and the two cards of a dogfight once both are chosen
         if isinstance(self.fight, Intercept):
@@ -1954,7 +2090,7 @@ def _decide_table() -> dict[str, Any]:
         "lw_select": lambda s: s._lw_select_decision(),
         "fuel": lambda s, f: s._fuel_decision(f),
         "step": lambda s, f, left: s._step_decision(f, left),
-        "intercept": lambda s, f, left: s._intercept_decision(f, left),
+        "intercept": lambda s, f, left, asked=(): s._intercept_decision(f, left, asked),
         "bomb_marker": lambda s, f: s._bomb_marker_decision(f),
         "raf_select": lambda s: s._raf_select_decision(),
         "raf_step": lambda s, f, left: s._raf_step_decision(f, left),
