@@ -1,0 +1,339 @@
+"""The bob heuristic players: legal, deciding from the view alone, better than random, and a
+Channel Battle between the two that finishes with a plausible score (docs/rules/bob-bots.md)."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from dowding.bots import Player, make_player, player_kinds
+from dowding.engine import Action, Decision, Match, Terminal, view
+from dowding.rulesets.bob.bots import PLAYERS, BobHeuristic
+from dowding.rulesets.bob.state import DAMAGED, BobState
+from dowding.rulesets.bob.tables import load_tables
+
+MAX_STEPS = 30_000
+Hook = Callable[[Match, Decision, Player], None]
+
+
+def side(seat: str) -> str:
+    return "raf" if seat.startswith("raf") else "luftwaffe"
+
+
+def play(
+    seed: int,
+    kinds: dict[str, str],
+    scenario: str = "channel-battle",
+    options: dict[str, object] | None = None,
+    hook: Hook | None = None,
+) -> Match:
+    """A game with seeded dice; ``kinds`` names the player of each side."""
+    match = Match("bob", scenario, options, seed=seed)
+    players = {
+        seat: make_player("bob", kinds[side(seat)], seat, seed * 31 + i)
+        for i, seat in enumerate(match.state.seat_ids())
+    }
+    for _ in range(MAX_STEPS):
+        node = match.node()
+        if isinstance(node, Terminal):
+            return match
+        if isinstance(node, Decision):
+            player = players[node.seat]
+            if hook is not None:
+                hook(match, node, player)
+            action = player.choose(view(match.state, node.seat), node)
+            assert action in node.options, f"{action} is not offered: {node.prompt}"
+            match.play(action)
+        else:
+            match.roll()
+    raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} steps")
+
+
+def winner(match: Match) -> str | None:
+    node = match.node()
+    assert isinstance(node, Terminal)
+    return node.winner
+
+
+# --- registration and legality -------------------------------------------------------------------
+
+
+def test_the_heuristic_is_offered_for_every_seat() -> None:
+    assert "heuristic" in player_kinds("bob")
+    assert set(PLAYERS) == {"heuristic"}
+    for seat in ("raf", "luftwaffe", "raf-10-12", "luftwaffe-3-5"):
+        player = make_player("bob", "heuristic", seat, seed=3)
+        assert isinstance(player, BobHeuristic)
+        assert player.side == side(seat)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players"),
+    [
+        ("channel-battle", 2),
+        ("channel-battle", 4),
+        ("duel-of-eagles", 2),
+        ("london-burning", 3),
+        ("campaign", 2),
+    ],
+)
+def test_it_only_plays_listed_options(scenario: str, players: int) -> None:
+    # play() asserts every choice is among the decision's options
+    match = play(5, {"raf": "heuristic", "luftwaffe": "heuristic"}, scenario, {"players": players})
+    assert isinstance(match.node(), Terminal)
+
+
+def test_it_answers_every_kind_of_decision() -> None:
+    kinds: set[str] = set()
+
+    def note(match: Match, node: Decision, player: Player) -> None:
+        kinds.update(o.kind for o in node.options)
+
+    for seed in (1, 2, 3):
+        play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"}, hook=note)
+    # the decisions the brief lists; "resolve" and "repair" need combats and losses, which
+    # three games always bring
+    for kind in ("assign", "place", "fly", "fuel", "move", "intercept", "bombrun", "dogfight"):
+        assert kind in kinds, kind
+    for kind in ("resolve", "lose", "pick", "patrol", "press_on", "repair"):
+        assert kind in kinds, kind
+
+
+# --- the view alone ------------------------------------------------------------------------------
+
+
+def test_choices_depend_on_the_view_alone() -> None:
+    """Re-deal what the deciding seat cannot see (the other side's face-down cards, the
+    Luftwaffe's missions for the RAF): every choice stays the same."""
+    rng = random.Random(11)
+    checked = 0
+    redealt = 0
+
+    def twin_agrees(match: Match, node: Decision, player: Player) -> None:
+        nonlocal checked, redealt
+        state = match.state
+        assert isinstance(state, BobState)
+        other = state.determinize(node.seat, rng)
+        if other.card_loc != state.card_loc or other.mission_loc != state.mission_loc:
+            redealt += 1
+        twin = copy.deepcopy(player)  # the same memory of earlier views
+        real = copy.deepcopy(player).choose(view(state, node.seat), node)
+        assert twin.choose(view(other, node.seat), node) == real, node.prompt
+        checked += 1
+
+    for seed in (4, 9):
+        play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"}, hook=twin_agrees)
+    assert checked > 200
+    assert redealt > checked // 2  # the hidden cards really were moved about
+
+
+# --- sensible play, decision by decision ---------------------------------------------------------
+
+
+def flight(side_: str, space: str | None, cards: list[str], **more: Any) -> dict[str, Any]:
+    """A flight as a view shows it to its own side."""
+    t = load_tables()
+    shown = []
+    for cid in cards:
+        c = t.cards[t.card_index[cid]]
+        shown.append(
+            {
+                "id": c.id,
+                "type": c.type,
+                "dice": c.dice,
+                "damage": c.damage,
+                "bombs": c.bombs,
+                "unit": c.unit,
+                "name": c.name,
+            }
+        )
+    return {
+        "side": side_,
+        "space": space,
+        "status": "map" if space else "box",
+        "fuel": more.pop("fuel", 0),
+        "detected": False,
+        "nondetect": False,
+        "bombrun": False,
+        "intercepted": False,
+        "ace": False,
+        "cards": shown,
+        **more,
+    }
+
+
+def a_view(turn: int = 1, **flights: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "turn": turn,
+        "last_turn": 4,
+        "flights": flights,
+        "targets": {},
+        "markers": {"air_combat": 5, "big_wing": 0, "combats": {}},
+        "damaged": [],
+    }
+
+
+def choose(seat: str, seen: dict[str, Any], prompt: str, *options: str) -> str:
+    decision = Decision(seat, prompt, tuple(Action.parse(o) for o in options))
+    return make_player("bob", "heuristic", seat).choose(seen, decision).text
+
+
+HE111S = ["lw-2-01", "lw-2-02", "lw-2-03"]
+BF109S = ["lw-2-27", "lw-2-28", "lw-2-29"]
+
+
+def test_the_luftwaffe_bombs_on_arrival() -> None:
+    seen = a_view(**{"2A": flight("luftwaffe", "U35", HE111S, target="swingate-dover")})
+    prompt = "Luft. 2A is over its target: place a bombing run marker?"
+    assert choose("luftwaffe", seen, prompt, "bombrun", "hold") == "bombrun"
+
+
+def test_the_luftwaffe_aborts_without_bombers_and_presses_on_with_them() -> None:
+    prompt = "Luft. 2A at T35: abort its mission and turn for home?"
+    fighters = a_view(**{"2A": flight("luftwaffe", "T35", BF109S, fuel=2, target="rye")})
+    assert choose("luftwaffe", fighters, prompt, "press_on", "abort") == "abort"
+    bombers = a_view(**{"2A": flight("luftwaffe", "T35", HE111S, fuel=2, target="rye")})
+    assert choose("luftwaffe", bombers, prompt, "press_on", "abort") == "press_on"
+
+
+def test_the_luftwaffe_turns_back_from_a_target_out_of_reach() -> None:
+    # Glasgow from the Channel coast with one fuel token left: five spaces cannot do it
+    seen = a_view(**{"2A": flight("luftwaffe", "T35", HE111S, fuel=1, target="glasgow")})
+    prompt = "Luft. 2A at T35: abort its mission and turn for home?"
+    assert choose("luftwaffe", seen, prompt, "press_on", "abort") == "abort"
+
+
+def test_the_luftwaffe_grounds_a_flight_rather_than_send_it_out_of_reach() -> None:
+    # the last turn: only a target within one fuel token (5 spaces) can still be bombed
+    seen = a_view(turn=4, **{"2A": flight("luftwaffe", None, HE111S)})
+    prompt = "Mission for Luft. 2A (Step 3): assign a pending mission, or ground the flight"
+    far = choose("luftwaffe", seen, prompt, "assign mission=M13-07", "ground")
+    assert far == "ground"
+    near = choose(
+        "luftwaffe", seen, prompt, "assign mission=M11-13", "assign mission=M13-07", "ground"
+    )
+    assert near == "assign mission=M11-13"  # Swingate (Dover), two spaces from Calais
+
+
+def test_the_luftwaffe_flies_straight_for_a_target_in_range() -> None:
+    seen = a_view(**{"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="swingate-dover")})
+    prompt = "Luft. 2A at W35: 5 space(s) left (Step 5)"
+    moves = [f"move to={s}" for s in ("V34", "W34", "X34", "V35", "X35", "V36", "W36", "X36")]
+    got = choose("luftwaffe", seen, prompt, *moves, "stop")
+    assert got in ("move to=V34", "move to=V35", "move to=V36")  # each a step nearer U35
+
+
+def test_the_luftwaffe_spends_two_tokens_only_for_a_long_leg() -> None:
+    prompt = "Luft. 2A: fuel tokens to spend this turn (Step 5)"
+    opts = ("fuel tokens=1", "fuel escort=stay tokens=2", "fuel escort=home tokens=2")
+    near = a_view(**{"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="swingate-dover")})
+    assert choose("luftwaffe", near, prompt, *opts) == "fuel tokens=1"
+    far = a_view(**{"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="coventry")})
+    # no fighter in reach of Coventry: the Bf 109s go home rather than run dry
+    assert choose("luftwaffe", far, prompt, *opts) == "fuel escort=home tokens=2"
+
+
+def test_losses_are_the_fewest_and_cheapest_cards() -> None:
+    prompt = "Intercept over U35: choose the squadrons that take 4 hit(s)"
+    two = "lose cards=lw-2-01,lw-2-02"
+    fighter = "lose cards=lw-2-27,"
+    bomber = "lose cards=lw-2-01,"
+    assert choose("luftwaffe", a_view(), prompt, two, fighter) == fighter
+    assert choose("luftwaffe", a_view(), prompt, bomber, fighter) == fighter
+    # a Hurricane (damage 3) goes before a Spitfire (damage 4)
+    hurricane, spitfire = "lose cards=raf-11-01,", "lose cards=raf-11-04,"
+    assert choose("raf", a_view(), prompt, spitfire, hurricane) == hurricane
+
+
+def test_the_raf_repairs_airfields_first() -> None:
+    prompt = "11 Group: 1 repair(s) to make (Step 2)"
+    got = choose(
+        "raf",
+        a_view(),
+        prompt,
+        "repair card=raf-11-01",
+        "repair radar=rye",
+        "repair airfield=biggin-hill",
+    )
+    assert got == "repair airfield=biggin-hill"
+
+
+def test_the_raf_intercepts_with_its_strongest_flight_in_reach() -> None:
+    spitfires = ["raf-11-04", "raf-11-05", "raf-11-06"]
+    seen = a_view(
+        **{
+            "2A": flight("luftwaffe", "U35", [], mission="hidden"),
+            "11B": flight("raf", "S34", spitfires[:1]),
+            "11C": flight("raf", "R33", spitfires),
+        }
+    )
+    seen["flights"]["2A"]["cards"] = [{"id": None, "unit": 2, "hidden": True}] * 6
+    prompt = "Radar reports Luft. 2A at U35: intercept? (Step 5, British Intercept)"
+    got = choose("raf", seen, prompt, "intercept flight=11B", "intercept flight=11C", "decline")
+    assert got == "intercept flight=11C"
+
+
+def test_the_raf_heads_home_when_weak() -> None:
+    prompt = "RAF 11C after the air combat over U35: stay on patrol or head home?"
+    opts = ("patrol flight=11C", "home flight=11C")
+    weak = a_view(**{"11C": flight("raf", "U35", ["raf-11-01"])})
+    assert choose("raf", weak, prompt, *opts) == "home flight=11C"
+    strong = a_view(**{"11C": flight("raf", "U35", ["raf-11-01", "raf-11-02", "raf-11-03"])})
+    assert choose("raf", strong, prompt, *opts) == "patrol flight=11C"
+
+
+# --- strength ------------------------------------------------------------------------------------
+
+# Fixed seeds, so that the counts below are the same on every run (docs/rules/bob-bots.md has
+# the rates over more games).
+SEEDS = range(1, 21)
+
+
+def test_the_raf_heuristic_beats_random() -> None:
+    wins = sum(winner(play(s, {"raf": "heuristic", "luftwaffe": "random"})) == "raf" for s in SEEDS)
+    assert wins >= 0.9 * len(SEEDS)
+
+
+def test_the_luftwaffe_heuristic_beats_random() -> None:
+    wins = sum(
+        winner(play(s, {"raf": "random", "luftwaffe": "heuristic"})) == "luftwaffe" for s in SEEDS
+    )
+    assert wins >= 0.7 * len(SEEDS)
+
+
+def test_heuristic_against_heuristic_gives_a_plausible_battle() -> None:
+    missions = lost_lw = lost_raf = hit = 0
+    for seed in range(1, 7):
+        match = play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"})
+        state = match.state
+        assert isinstance(state, BobState)
+        missions += sum(1 for loc in state.mission_loc if loc == "lw")
+        for c, loc in enumerate(state.card_loc):
+            if loc == DAMAGED:
+                lost_lw += state.t.cards[c].side == "luftwaffe"
+                lost_raf += state.t.cards[c].side == "raf"
+        hit += sum(1 for h in state.hits.values() if h > 0)
+    # the Luftwaffe gets some raids home, and both sides lose squadrons
+    assert missions >= 3 and hit >= 3
+    assert lost_lw >= 6 and lost_raf >= 1
+
+
+def test_decisions_are_quick() -> None:
+    times: list[float] = []
+
+    def clock(match: Match, node: Decision, player: Player) -> None:
+        seen = view(match.state, node.seat)
+        twin = copy.deepcopy(player)
+        start = time.perf_counter()
+        twin.choose(seen, node)
+        times.append(time.perf_counter() - start)
+
+    play(2, {"raf": "heuristic", "luftwaffe": "heuristic"}, hook=clock)
+    # a few milliseconds each (no search); generous bounds for a slow machine
+    assert sum(times) / len(times) < 0.01
+    assert max(times) < 0.25
