@@ -186,7 +186,9 @@ def test_a_failing_bot_is_reported_and_the_game_kept(
         def choose(self, view: dict[str, Any], decision: Any) -> Any:
             raise RuntimeError("bot lost its map")
 
-    monkeypatch.setattr(main, "make_players", lambda game, seats, seed, options=None: {"luftwaffe": Broken()})
+    monkeypatch.setattr(
+        main, "make_players", lambda game, seats, seed, options=None: {"luftwaffe": Broken()}
+    )
     save = tmp_path / "toy.jsonl"
     run = cli("play", "toy", "--seed", "2", "--save", str(save), input="")
     assert run.code == 1

@@ -74,7 +74,9 @@ class Tables:
     box_cost: int  # moves it takes to leave or enter the box
     dist: Callable[[str, str], int]
     display: dict[str, str]  # target id -> the place's name
-    unit_cards: dict[tuple[str, int], tuple[int, ...]]  # (side, Group or Luftflotte) -> card indices
+    unit_cards: dict[
+        tuple[str, int], tuple[int, ...]
+    ]  # (side, Group or Luftflotte) -> card indices
 
     def distance(self, a: str, b: str) -> int:
         return self.dist(a, b)
