@@ -73,6 +73,19 @@ OptionsOpt = Annotated[
     typer.Option("--option", "-o", metavar="NAME=VALUE", help="A game option; repeatable."),
 ]
 SeedHelp = "Seed for dice and computer players."
+DataOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        help="A folder with your own component files (the printed values); same as -o data=DIR.",
+    ),
+]
+
+
+def with_data(options: dict[str, str], data: Path | None) -> dict[str, str]:
+    if data is not None:
+        options = {**options, "data": str(data)}
+    return options
 
 
 # --- rulesets -------------------------------------------------------------------
@@ -154,6 +167,7 @@ def play(
         ),
     ] = None,
     option: OptionsOpt = None,
+    data: DataOpt = None,
     seed: Annotated[int | None, typer.Option(help=SeedHelp)] = None,
     dice: Annotated[DiceMode, typer.Option(help="auto: seeded; manual: type real rolls.")] = (
         DiceMode.auto
@@ -169,7 +183,7 @@ def play(
         elif ruleset is None:
             raise CLIError("give a RULESET (see 'dowding rulesets') or --load FILE", code=2)
         else:
-            options = parse_pairs(option or [], "option")
+            options = with_data(parse_pairs(option or [], "option"), data)
             game_seed = seed if seed is not None else secrets.randbelow(1_000_000)
             match = new_match(ruleset, scenario, options, game_seed, {})
         seats = resolve_seats(
@@ -227,13 +241,14 @@ def selfplay(
         typer.Option("--seat", metavar="SEAT=KIND", help="KIND: random|heuristic; repeatable."),
     ] = None,
     option: OptionsOpt = None,
+    data: DataOpt = None,
     log: Annotated[Path | None, typer.Option(help="Write the game's log here.")] = None,
     max_steps: Annotated[int, typer.Option(help="Give up after this many steps.")] = 100_000,
 ) -> None:
     """Computer against computer to the end; prints one JSON line summing up the game."""
     with reported():
         game = load_game(ruleset)
-        options = parse_pairs(option or [], "option")
+        options = with_data(parse_pairs(option or [], "option"), data)
         seats = resolve_seats(game, seat or [], allow_human=False, options=options)
         match = new_match(ruleset, scenario, options, seed, seats)
         players = make_players(game, seats, seed, match.options)

@@ -163,7 +163,7 @@ class BobState(State):
     # --- small helpers ------------------------------------------------------------------
     @property
     def turn(self) -> int:
-        return self.turn_no
+        return min(self.turn_no, self.last_turn)  # the marker stops on the last turn
 
     def _say(self, text: str, side: str | None = None) -> None:
         self._log.append(Event(text, None if side is None else self.side_seats(side)))
