@@ -40,6 +40,7 @@ from dowding.gazetteer import (
     load_places,
     to_square_grid,
 )
+from dowding.rulesets.overrides import merge as _merge
 
 from .missions import MissionCard, MissionDeck
 
@@ -326,16 +327,6 @@ def _read_json(path: Path) -> Any:
         raise BoardError(f"cannot read {path}: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise BoardError(f"{path} is not valid JSON: line {exc.lineno}: {exc.msg}") from None
-
-
-def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
 
 
 def _has_path(data: Any, path: Sequence[str | int]) -> bool:

@@ -23,6 +23,8 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from dowding.rulesets.overrides import merge as _merge
+
 Side = Literal["raf", "luftwaffe"]
 Role = Literal["fighter", "bomber"]
 AircraftName = Literal[
@@ -228,16 +230,6 @@ def _build(data: SquadronsFile) -> Squadrons:
         cards=MappingProxyType(cards),
         decks=MappingProxyType({c: tuple(ids) for c, ids in decks.items()}),
     )
-
-
-def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
 
 
 def _where(loc: tuple[int | str, ...], raw: Mapping[str, Any]) -> str:

@@ -11,9 +11,11 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from dowding.rulesets.overrides import merge as _merge
 
 
 class _Strict(BaseModel):
@@ -104,16 +106,6 @@ class Components(_Strict):
 
 def formation_name(kind: str, count: int) -> str:
     return "schwarm" if kind == "schwarm" else f"bombers{count}"
-
-
-def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
 
 
 @lru_cache(maxsize=8)
