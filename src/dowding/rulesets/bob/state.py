@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .game import BobGame
 
 Task = tuple[Any, ...]
+NON_DETECT_MARKERS = 5  # Components: 5 Non-Detect markers
 CHANCE_TASKS = frozenset({"draw", "roll", "pick", "observe", "home_roll"})
 
 # card locations
@@ -810,7 +811,8 @@ class BobState(State):
                 self._say(f"Radar ({', '.join(working)}) detects Luft. {flight} at {to}.")
                 self.queue = (("intercept", flight, left), *self.queue)
                 return
-            if not f.nondetect:
+            in_use = sum(1 for x in self.flights.values() if x.nondetect)
+            if not f.nondetect and in_use < NON_DETECT_MARKERS:  # the punchboard has five
                 self._put(f._replace(nondetect=True))
                 self._say(
                     f"Luft. {flight} slips through the radar gap at {to} (Non-Detected Flight)."
