@@ -14,7 +14,7 @@ import pytest
 from dowding.bots import Player, make_player, player_kinds
 from dowding.engine import Action, Decision, Match, Terminal, view
 from dowding.rulesets.bob.bots import PLAYERS, BobHeuristic
-from dowding.rulesets.bob.state import DAMAGED, BobState
+from dowding.rulesets.bob.state import BobState
 from dowding.rulesets.bob.tables import load_tables
 
 MAX_STEPS = 30_000
@@ -167,11 +167,12 @@ def flight(side_: str, space: str | None, cards: list[str], **more: Any) -> dict
     }
 
 
-def a_view(turn: int = 1, **flights: dict[str, Any]) -> dict[str, Any]:
+def a_view(flights: dict[str, Any] | None = None, turn: int = 1) -> dict[str, Any]:
+    """A view with these flights, nothing hit and every marker in the pool."""
     return {
         "turn": turn,
         "last_turn": 4,
-        "flights": flights,
+        "flights": flights or {},
         "targets": {},
         "markers": {"air_combat": 5, "big_wing": 0, "combats": {}},
         "damaged": [],
@@ -188,29 +189,29 @@ BF109S = ["lw-2-27", "lw-2-28", "lw-2-29"]
 
 
 def test_the_luftwaffe_bombs_on_arrival() -> None:
-    seen = a_view(**{"2A": flight("luftwaffe", "U35", HE111S, target="swingate-dover")})
+    seen = a_view({"2A": flight("luftwaffe", "U35", HE111S, target="swingate-dover")})
     prompt = "Luft. 2A is over its target: place a bombing run marker?"
     assert choose("luftwaffe", seen, prompt, "bombrun", "hold") == "bombrun"
 
 
 def test_the_luftwaffe_aborts_without_bombers_and_presses_on_with_them() -> None:
     prompt = "Luft. 2A at T35: abort its mission and turn for home?"
-    fighters = a_view(**{"2A": flight("luftwaffe", "T35", BF109S, fuel=2, target="rye")})
+    fighters = a_view({"2A": flight("luftwaffe", "T35", BF109S, fuel=2, target="rye")})
     assert choose("luftwaffe", fighters, prompt, "press_on", "abort") == "abort"
-    bombers = a_view(**{"2A": flight("luftwaffe", "T35", HE111S, fuel=2, target="rye")})
+    bombers = a_view({"2A": flight("luftwaffe", "T35", HE111S, fuel=2, target="rye")})
     assert choose("luftwaffe", bombers, prompt, "press_on", "abort") == "press_on"
 
 
 def test_the_luftwaffe_turns_back_from_a_target_out_of_reach() -> None:
     # Glasgow from the Channel coast with one fuel token left: five spaces cannot do it
-    seen = a_view(**{"2A": flight("luftwaffe", "T35", HE111S, fuel=1, target="glasgow")})
+    seen = a_view({"2A": flight("luftwaffe", "T35", HE111S, fuel=1, target="glasgow")})
     prompt = "Luft. 2A at T35: abort its mission and turn for home?"
     assert choose("luftwaffe", seen, prompt, "press_on", "abort") == "abort"
 
 
 def test_the_luftwaffe_grounds_a_flight_rather_than_send_it_out_of_reach() -> None:
     # the last turn: only a target within one fuel token (5 spaces) can still be bombed
-    seen = a_view(turn=4, **{"2A": flight("luftwaffe", None, HE111S)})
+    seen = a_view(turn=4, flights={"2A": flight("luftwaffe", None, HE111S)})
     prompt = "Mission for Luft. 2A (Step 3): assign a pending mission, or ground the flight"
     far = choose("luftwaffe", seen, prompt, "assign mission=M13-07", "ground")
     assert far == "ground"
@@ -221,7 +222,7 @@ def test_the_luftwaffe_grounds_a_flight_rather_than_send_it_out_of_reach() -> No
 
 
 def test_the_luftwaffe_flies_straight_for_a_target_in_range() -> None:
-    seen = a_view(**{"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="swingate-dover")})
+    seen = a_view({"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="swingate-dover")})
     prompt = "Luft. 2A at W35: 5 space(s) left (Step 5)"
     moves = [f"move to={s}" for s in ("V34", "W34", "X34", "V35", "X35", "V36", "W36", "X36")]
     got = choose("luftwaffe", seen, prompt, *moves, "stop")
@@ -231,9 +232,9 @@ def test_the_luftwaffe_flies_straight_for_a_target_in_range() -> None:
 def test_the_luftwaffe_spends_two_tokens_only_for_a_long_leg() -> None:
     prompt = "Luft. 2A: fuel tokens to spend this turn (Step 5)"
     opts = ("fuel tokens=1", "fuel escort=stay tokens=2", "fuel escort=home tokens=2")
-    near = a_view(**{"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="swingate-dover")})
+    near = a_view({"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="swingate-dover")})
     assert choose("luftwaffe", near, prompt, *opts) == "fuel tokens=1"
-    far = a_view(**{"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="coventry")})
+    far = a_view({"2A": flight("luftwaffe", "W35", HE111S, fuel=2, target="coventry")})
     # no fighter in reach of Coventry: the Bf 109s go home rather than run dry
     assert choose("luftwaffe", far, prompt, *opts) == "fuel escort=home tokens=2"
 
@@ -266,7 +267,7 @@ def test_the_raf_repairs_airfields_first() -> None:
 def test_the_raf_intercepts_with_its_strongest_flight_in_reach() -> None:
     spitfires = ["raf-11-04", "raf-11-05", "raf-11-06"]
     seen = a_view(
-        **{
+        {
             "2A": flight("luftwaffe", "U35", [], mission="hidden"),
             "11B": flight("raf", "S34", spitfires[:1]),
             "11C": flight("raf", "R33", spitfires),
@@ -281,17 +282,18 @@ def test_the_raf_intercepts_with_its_strongest_flight_in_reach() -> None:
 def test_the_raf_heads_home_when_weak() -> None:
     prompt = "RAF 11C after the air combat over U35: stay on patrol or head home?"
     opts = ("patrol flight=11C", "home flight=11C")
-    weak = a_view(**{"11C": flight("raf", "U35", ["raf-11-01"])})
+    weak = a_view({"11C": flight("raf", "U35", ["raf-11-01"])})
     assert choose("raf", weak, prompt, *opts) == "home flight=11C"
-    strong = a_view(**{"11C": flight("raf", "U35", ["raf-11-01", "raf-11-02", "raf-11-03"])})
+    strong = a_view({"11C": flight("raf", "U35", ["raf-11-01", "raf-11-02", "raf-11-03"])})
     assert choose("raf", strong, prompt, *opts) == "patrol flight=11C"
 
 
 # --- strength ------------------------------------------------------------------------------------
 
-# Fixed seeds, so that the counts below are the same on every run (docs/rules/bob-bots.md has
-# the rates over more games).
-SEEDS = range(1, 21)
+# Fixed seeds, so that the counts below are the same on every run: 30 of 30 for the RAF and
+# 23 of 30 for the Luftwaffe (about three games in four over a hundred seeds; the Luftwaffe's
+# raids are at the mercy of the intercept dice). docs/rules/bob-bots.md has more games.
+SEEDS = range(1, 31)
 
 
 def test_the_raf_heuristic_beats_random() -> None:
@@ -309,16 +311,13 @@ def test_the_luftwaffe_heuristic_beats_random() -> None:
 def test_heuristic_against_heuristic_gives_a_plausible_battle() -> None:
     missions = lost_lw = lost_raf = hit = 0
     for seed in range(1, 7):
-        match = play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"})
-        state = match.state
-        assert isinstance(state, BobState)
-        missions += sum(1 for loc in state.mission_loc if loc == "lw")
-        for c, loc in enumerate(state.card_loc):
-            if loc == DAMAGED:
-                lost_lw += state.t.cards[c].side == "luftwaffe"
-                lost_raf += state.t.cards[c].side == "raf"
-        hit += sum(1 for h in state.hits.values() if h > 0)
-    # the Luftwaffe gets some raids home, and both sides lose squadrons
+        # the public view at the end: what a spectator sees
+        end = play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"}).state.view(None)
+        missions += len(end["missions"]["luftwaffe"])
+        lost_lw += sum(1 for c in end["damaged"] if str(c["id"]).startswith("lw-"))
+        lost_raf += sum(1 for c in end["damaged"] if str(c["id"]).startswith("raf-"))
+        hit += sum(1 for target in end["targets"].values() if target["hits"] > 0)
+    # the Luftwaffe gets some raids home and hits targets, and both sides lose squadrons
     assert missions >= 3 and hit >= 3
     assert lost_lw >= 6 and lost_raf >= 1
 

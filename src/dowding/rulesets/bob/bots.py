@@ -2,11 +2,13 @@
 
 The Luftwaffe picks missions it can reach and come home from on its three fuel tokens and
 that pay (cities for points, airfields to ground flights, radar to open gaps), flies the
-least watched shortest path, bombs on arrival, sends its Bf 109s home early on a long
-leg, and turns for home when the bombers are gone or the target is out of reach. The RAF
-intercepts at the radar line, prefers the flights that carry bombers and keeps a marker
-back for the raids still to come, dogfights when the odds say so (``odds.py``), spreads
-its flights in front of what is threatened, and comes home to refuel when weak.
+least watched shortest path, bombs on arrival, sends its Bf 109s home early on a long leg
+unless fighters wait at the target, and turns for home when the bombers are gone or the
+target is out of reach. It counts how often the RAF has intercepted and dogfought its raids,
+and flies less against a keen defence. The RAF intercepts at the radar line, prefers the
+flights that carry bombers and keeps a marker back for the raids still to come, dogfights
+when the odds say so (``odds.py``), spreads its flights in front of what is threatened, and
+comes home to refuel when weak.
 
 A player never sees the state: the view, the decision, and the static tables that both
 sides know (``load_tables``: spaces, distances, radar line, targets, the printed cards).
@@ -16,6 +18,7 @@ go); docs/rules/bob-bots.md lists what the view should carry instead.
 
 from __future__ import annotations
 
+import heapq
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,13 +34,20 @@ RAF_MOVE = 3  # Step 6 and British Intercept: three spaces
 LW_FULL = 6  # a Luftwaffe flight flies with six squadron cards
 LOSS_VP = 1.0  # every squadron card shot down is a victory point to the other side
 FAIL_VP = 2.0  # a failed mission is two victory points to the RAF
-# how often a fighter in reach intercepts a raid at the radar line, or dogfights it at its target
-ICPT_RATE = 0.45
-DF_RATE = 0.3
+# how often an RAF flight in reach intercepts a raid entering the radar line, or dogfights a raid
+# ending its move within three spaces, before anything has been seen (a determined RAF); the
+# Luftwaffe then counts what its raids actually meet
+ICPT_PRIOR = 0.6
+DF_PRIOR = 0.4
 # a flight is grounded rather than sent on a mission expected to lose more than this
-GROUND_BELOW = -1.0
+GROUND_BELOW = -2.0
 FUTURE_RISK = 2.0  # an intercept waiting at next turn's crossing of the radar line
-WANT_BOMBERS = 4  # of a flight's six cards; the rest are fighters to fight for them
+# (cards lost, bombers among them) in a dogfight of three RAF fighters against six cards with
+# 0, 1, 2, ... Bf 109s to lead (the dogfight procedure played out with the card values)
+DOGFIGHT_LOSSES = ((2.9, 2.9), (2.2, 1.9), (1.5, 0.9), (1.1, 0.4), (1.0, 0.2), (0.9, 0.1))
+# bombers wanted among a flight's six cards when it is filled up (Step 4); the rest fighters
+BOMBERS_FOR_CITY = 4
+BOMBERS_FOR_ONE_HIT = 3
 
 _LUFT = re.compile(r"Luft\. (\w+)")
 _RAF = re.compile(r"RAF (\w+)")
@@ -147,7 +157,17 @@ class _Static:
 
 @lru_cache(maxsize=4)
 def _static(data_dir: str = "") -> _Static:
-    return _Static(load_tables(data_dir))
+    static = _Static(load_tables(data_dir))
+    # the exact odds are Fractions: worked out once here rather than in a player's first turn
+    for dice in range(16):
+        for hits in range(4):
+            _at_least(dice, hits)
+            _exactly(dice, hits)
+    kinds = [k for unit in static.kinds.values() for k in unit]
+    for a in kinds:
+        for b in kinds:
+            _duel(a.dice, a.damage, b.dice, b.damage)
+    return static
 
 
 # --------------------------------------------------------------------------- the view
@@ -292,12 +312,14 @@ class BobHeuristic:
     def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
         self.seat = seat
         self.side = RAF if seat.startswith(RAF) else LUFTWAFFE
+        _static()  # the board's tables, built now rather than in the first decision
         # what the RAF has seen of each Luftwaffe flight's cards (face up in a fight)
         self.seen: dict[str, dict[str, Card]] = {}
         self._paths: dict[str, tuple[tuple[Any, ...], list[str]]] = {}
         # how the RAF has met the Luftwaffe's raids so far: flight-turns flown, and the
         # intercepts and dogfights they ran into (each once, by turn and flight or space)
-        self.flown = 0
+        self.icpt_chances: set[tuple[int, str]] = set()
+        self.df_chances: set[tuple[int, str]] = set()
         self.intercepted: set[tuple[int, str]] = set()
         self.dogfought: set[tuple[int, str]] = set()
 
@@ -314,7 +336,7 @@ class BobHeuristic:
         kinds = {o.kind for o in decision.options}
         for kind, handler in _HANDLERS:
             if kind in kinds:
-                choice = handler(self, v, decision)
+                choice: Action = handler(self, v, decision)
                 if choice in decision.options:
                     return choice
                 break
@@ -348,15 +370,28 @@ class BobHeuristic:
             m = _OVER.search(d.prompt)
             if m:
                 self.dogfought.add((v.turn, m.group(1)))
-        if d.options[0].kind == "fly" and any(o.get("flight") for o in d.options):
-            self.flown += 1
+
+    def _note_move(self, v: _View, flight: str, e: dict[str, Any], left: int, act: Action) -> None:
+        """Chances the RAF had: a raid entering a watched radar space unseen before, and a
+        raid ending its move within reach of RAF flights."""
+        here = e["space"]
+        to = act.word("to") if act.kind == "move" else here
+        if act.kind == "move" and not e.get("detected") and not e.get("nondetect"):
+            stations = v.t.radar_of.get(to, ())
+            if any(not v.knocked_out(st) for st in stations) and v.interceptors(to):
+                self.icpt_chances.add((v.turn, flight))
+        ends = act.kind == "stop" or left <= v.t.step_cost(here, to) or to in v.raf_blocks()
+        if ends and to not in v.t.no_raf and not e.get("nondetect"):
+            free = [x for x in v.on_map(RAF).values() if not x.get("intercepted")]
+            if any(v.t.distance(x["space"], to) <= RAF_MOVE for x in free):
+                self.df_chances.add((v.turn, flight))
 
     def _keenness(self) -> tuple[float, float]:
-        """(intercept, dogfight) rates per interceptor in reach, from what was seen so far,
-        starting from what a determined RAF would do."""
-        icpt = (len(self.intercepted) + 0.6 * 4) / (self.flown + 4)
-        dogfight = (len(self.dogfought) + 0.3 * 4) / (self.flown + 4)
-        return ICPT_RATE * icpt / 0.6, DF_RATE * dogfight / 0.3
+        """(intercept, dogfight) chance for each RAF flight in reach: a determined RAF's at
+        first, then more and more what the raids have met."""
+        icpt = (len(self.intercepted) + 2 * ICPT_PRIOR) / (len(self.icpt_chances) + 2)
+        dogfight = (len(self.dogfought) + 2 * DF_PRIOR) / (len(self.df_chances) + 2)
+        return min(1.0, icpt), min(1.0, dogfight)
 
     def _lw_estimate(self, v: _View, flight: str) -> tuple[int, float, list[_Kind]]:
         """(cards, expected bombers, the kinds its cards may be) as the RAF reckons them."""
@@ -423,25 +458,22 @@ class BobHeuristic:
             for f, e in v.on_map(LUFTWAFFE).items()
             if (t := v.target_of(f)) is not None
         }
-        pairs = sorted(
-            ((self._mission_value(v, f, mid), f, mid) for f in waiting for mid in hand),
-            reverse=True,
-        )
+        heap = [(-self._mission_value(v, f, mid), f, mid, False) for f in waiting for mid in hand]
+        heapq.heapify(heap)
         used_f: set[str] = set()
         used_m: set[str] = set()
         spaces = set(taken)
-        # greedy matching of flights to missions, best pairs first; one raid per target space
-        while pairs:
-            value, f, mid = pairs.pop(0)
+        # greedy matching of flights to missions, best pairs first; a second raid on a space
+        # already raided counts for less (two flights may not end on one space)
+        while heap:
+            cost, f, mid, shared = heapq.heappop(heap)
             if f in used_f or mid in used_m:
                 continue
             space = v.t.targets[self.s.mission[mid].target].space
-            if space in spaces and value > GROUND_BELOW:
-                value -= 1.5
-                pairs.append((value, f, mid))
-                pairs.sort(reverse=True)
+            if space in spaces and not shared:
+                heapq.heappush(heap, (cost + 1.5, f, mid, True))
                 continue
-            if value <= GROUND_BELOW:
+            if -cost <= GROUND_BELOW:
                 break
             if f == me:
                 return Action("assign", mission=mid)
@@ -491,14 +523,20 @@ class BobHeuristic:
         )
         n_df = sum(1 for x in fighters if v.t.distance(x, target.space) <= RAF_MOVE)
         icpt_rate, df_rate = self._keenness()
-        p_icpt = min(0.9, icpt_rate * n_icpt)
-        p_df = min(0.85, df_rate * n_df)
-        p_bomb = (1 - 0.45 * p_icpt) * (1 - 0.55 * p_df) * (1.0 if d <= MOVE_PER_FUEL else 0.9)
+        p_icpt = min(0.95, 1 - (1 - icpt_rate) ** n_icpt)
+        p_df = min(0.9, 1 - (1 - df_rate) ** n_df)
+        # a dogfight costs a flight with few Bf 109s to lead it most of its bombers
+        escorts = sum(1 for c in cards if c.type == "bf109")
+        escorts += round(free * sum(k.share for k in prior if k.type == "bf109"))
+        df_lost, df_bombers = DOGFIGHT_LOSSES[min(escorts, len(DOGFIGHT_LOSSES) - 1)]
+        bombers_left = max(1.0, len(bombers) + free * sum(k.share for k in prior if k.bomber))
+        df_share = min(1.0, df_bombers / bombers_left)
+        p_bomb = (1 - 0.45 * p_icpt) * (1 - df_share * p_df) * (1.0 if d <= MOVE_PER_FUEL else 0.9)
         if (d > MOVE_PER_FUEL and turns <= 2) or d > 2 * MOVE_PER_FUEL:
             # stopped on the radar line on its last leg (the last turn, or the two-token
             # dash with nothing left after it), a raid cannot go on
             p_bomb *= 1 - 0.5 * p_icpt
-        dice = max(1, round(bomb_dice * (1 - 0.3 * p_icpt - 0.3 * p_df)))
+        dice = max(1, round(bomb_dice * (1 - 0.3 * p_icpt - 0.5 * df_share * p_df)))
         need = max(1, target.hits - v.hits.get(target.name, 0))
         p_ko = _at_least(dice, need)
         if target.kind == "city":
@@ -521,8 +559,8 @@ class BobHeuristic:
             k.card(unit) for k in prior for _ in range(round(k.share * LW_FULL))
         ]
         home = _home_loss(expected_cards, arrive_fuel)
-        lost = 2.4 * p_icpt + 2.5 * p_df + home
-        shot = 1.6 * p_icpt + 0.5 * p_df
+        lost = 2.4 * p_icpt + df_lost * p_df + home
+        shot = 1.6 * p_icpt + (0.2 + 0.2 * min(escorts, 4)) * p_df
         return p_bomb * bombed - (1 - p_bomb) * FAIL_VP - lost * LOSS_VP + 0.6 * shot - 0.2
 
     def _raf_positions(self, v: _View) -> list[str]:
@@ -591,8 +629,10 @@ class BobHeuristic:
             kind = v.t.targets[target].kind if target else None
             bombers = sum(1 for c in own if c.role == "bomber")
             fighters = len(own) - bombers
-            # three or four bombers to hit the target, and fighters to fight for them
-            want_bomber = bombers < WANT_BOMBERS or fighters >= LW_FULL - WANT_BOMBERS
+            # enough bombers for the target (three hits on a city, one elsewhere) and Bf 109s
+            # to lead the dogfights, so that the RAF meets fighters before it meets bombers
+            want = BOMBERS_FOR_CITY if kind == "city" else BOMBERS_FOR_ONE_HIT
+            want_bomber = bombers < want or fighters >= LW_FULL - want
 
             def fit(c: Card) -> tuple[float, str]:
                 role = 1.0 if (c.role == "bomber") == want_bomber else 0.0
@@ -639,7 +679,7 @@ class BobHeuristic:
         )
         cards = v.own_cards(f)
         escorts = sum(1 for c in cards if c.type == "bf109")
-        p_df = min(0.85, self._keenness()[1] * hunters)
+        p_df = min(0.9, 1 - (1 - self._keenness()[1]) ** hunters)
         # a dogfight costs the bombers about a card and a half more without their escort;
         # staying costs each Bf 109 a loss in three on the way home
         stay = (
@@ -652,6 +692,15 @@ class BobHeuristic:
         return twos[0]
 
     def _lw_step(self, v: _View, d: Decision) -> Action:
+        act = self._lw_step_choice(v, d)
+        m = _LUFT.search(d.prompt)
+        lm = _LEFT.search(d.prompt)
+        e = v.flights.get(m.group(1)) if m else None
+        if m and e and e.get("space") and act in d.options:
+            self._note_move(v, m.group(1), e, int(lm.group(1)) if lm else 0, act)
+        return act
+
+    def _lw_step_choice(self, v: _View, d: Decision) -> Action:
         m = _LUFT.search(d.prompt)
         flight = m.group(1) if m else ""
         e = v.flights.get(flight)
@@ -661,12 +710,13 @@ class BobHeuristic:
             return stop or d.options[0]
         here = e["space"]
         lm = _LEFT.search(d.prompt)
-        left = int(lm.group(1)) if lm else 0
+        left = int(lm.group(1)) if lm else MOVE_PER_FUEL
         target = v.target_of(flight)
         goal = v.t.targets[target].space if target else v.t.lw_base.get(flight, here)
         if here == goal and stop is not None:
             return stop
-        key = (here, left, goal, v.raf_blocks(), v.markers, bool(e.get("detected")))
+        # the path planned at the first move of a turn holds while nothing it rests on changes
+        key = (here, left, v.turn, goal, v.raf_blocks(), v.markers, bool(e.get("detected")))
         cached = self._paths.get(flight)
         path = cached[1] if cached and cached[0][2:] == key[2:] and here in cached[1] else None
         if path is None:
@@ -701,7 +751,7 @@ class BobHeuristic:
         risk_cache: dict[str, float] = {}
         fighters = [x["space"] for x in v.on_map(RAF).values()]
         icpt_rate, df_rate = self._keenness()
-        keen_i, keen_d = icpt_rate / ICPT_RATE, df_rate / DF_RATE
+        keen_i, keen_d = icpt_rate / ICPT_PRIOR, df_rate / DF_PRIOR
 
         def entry_risk(space: str, detected: bool) -> tuple[float, bool]:
             stations = t.radar_of.get(space)
@@ -1105,8 +1155,8 @@ class BobHeuristic:
             kind = v.t.targets[target].kind if target else None
 
         def cost(o: Action) -> tuple[int, float, str]:
-            ids = o.get("cards")
-            ids = ids if isinstance(ids, tuple) else (ids,)
+            raw = o.get("cards")
+            ids = raw if isinstance(raw, tuple) else (raw,)
             cards = [self.s.card[str(i)] for i in ids if str(i) in self.s.card]
             # fewest cards first (each is a victory point), then the cheapest ones
             worth = sum(

@@ -779,8 +779,10 @@ class BobState(State):
                 continue  # the Norway box is Luftflotte 5's base
             if self.t.step_cost(f.space, n) > left:
                 continue
-            if left == 1 and self.lw_others(n, flight):
-                continue  # may not end its move on a friendly flight
+            if self.lw_others(n, flight) and (
+                left - self.t.step_cost(f.space, n) <= 0 or self._would_stop(f, n)
+            ):
+                continue  # may pass a friendly flight, never end its move on one
             options.append(_move_to(n))
         if not self.lw_others(f.space, flight):
             options.append(Action("stop"))
@@ -788,6 +790,19 @@ class BobState(State):
             self.seat_of_flight(flight),
             f"Luft. {flight} at {f.space}: {left} space(s) left (Step 5)",
             tuple(options),
+        )
+
+    def _would_stop(self, f: Flight, space: str) -> bool:
+        """Whether entering ``space`` may end the flight's move there: an RAF flight, or a first
+        radar detection (which may bring an intercept)."""
+        if self.raf_at(space):
+            return True
+        stations = self.t.radar_of.get(space, ())
+        return (
+            bool(stations)
+            and not f.detected
+            and not f.nondetect
+            and any(map(self.station_working, stations))
         )
 
     def _do_step(self, task: Task, action: Action | None) -> None:
@@ -2023,7 +2038,8 @@ class BobState(State):
             def shown(card: int, owner: str) -> str | None:
                 if card < 0:
                     return None
-                return self.t.cards[card].id if (both or owner == side) else "chosen"
+                won = (fight.raf_wins if owner == RAF else fight.lw_wins) > 0
+                return self.t.cards[card].id if (both or won or owner == side) else "chosen"
 
             return {
                 "kind": "dogfight",
@@ -2046,10 +2062,10 @@ class BobState(State):
         if isinstance(self.fight, Intercept):
             return c in self.fight.raf_cards or c in self.fight.lw_cards
         if isinstance(self.fight, Duel):
-            return (
-                self.fight.raf_card >= 0
-                and self.fight.lw_card >= 0
-                and c in (self.fight.raf_card, self.fight.lw_card)
+            d = self.fight
+            # both chosen cards are revealed at the roll; a card that won stays up in the air
+            return (d.raf_card >= 0 and d.lw_card >= 0 and c in (d.raf_card, d.lw_card)) or (
+                (c == d.raf_card and d.raf_wins > 0) or (c == d.lw_card and d.lw_wins > 0)
             )
         return False
 
