@@ -23,11 +23,11 @@ from dowding.engine import (
     Decision,
     Draw,
     Event,
-    State,
     SymbolPool,
     Terminal,
 )
 from dowding.engine.game import JSON, Node
+from dowding.engine.tasks import TaskQueueState, handlers_of
 
 from .tables import LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS, Tables
 
@@ -105,7 +105,9 @@ def unit_of(flight: str) -> int:
     return int(flight[:-1])
 
 
-class BobState(State):
+class BobState(TaskQueueState):
+    chance_tasks = CHANCE_TASKS
+
     def __init__(
         self, game: BobGame, scenario: str, options: dict[str, Any], tables: Tables
     ) -> None:
@@ -240,30 +242,6 @@ class BobState(State):
         return f"{card.id} {card.type}"
 
     # --- the engine contract ----------------------------------------------------------
-    def next(self) -> Node:
-        if self._node is None:
-            self._node = self._compute_node()
-        return self._node
-
-    def _compute_node(self) -> Node:
-        if self.result is not None:
-            return self.result
-        task = self.queue[0]
-        if task[0] in CHANCE_TASKS:
-            return self._chance(task)
-        decision = self._decision(task)
-        assert decision is not None, task
-        return decision
-
-    def _apply(self, action: Action) -> None:
-        self._node = None
-        task = self.queue[0]
-        self.queue = self.queue[1:]
-        _DO[task[0]](self, task, action)
-        self._advance()
-        self.events = tuple(self._log)
-        self._log = []
-
     def _advance(self) -> None:
         while True:
             self._node = None
@@ -2123,5 +2101,6 @@ def _decide_table() -> dict[str, Any]:
 
 
 _DECIDE = _decide_table()
-_DO = {name[4:]: fn for name, fn in vars(BobState).items() if name.startswith("_do_")}
+_DO = handlers_of(BobState)
+BobState.handlers = _DO
 _AUTO = {name[6:]: fn for name, fn in vars(BobState).items() if name.startswith("_auto_")}

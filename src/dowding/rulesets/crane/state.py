@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dowding.engine import D6, Action, Chance, Decision, Event, Roll, State, Terminal
+from dowding.engine import D6, Action, Chance, Decision, Event, Roll, Terminal
 from dowding.engine.actions import number
 from dowding.engine.game import JSON, Node
+from dowding.engine.tasks import TaskQueueState, handlers_of
 
 from . import geometry as geo
 from .combat import attack_result, bomb_hits
@@ -82,7 +83,9 @@ class Move(NamedTuple):
         return geo.Path((self.x, self.y), self.heading, self.straight, self.turn, self.total)
 
 
-class CraneState(State):
+class CraneState(TaskQueueState):
+    chance_tasks = CHANCE_TASKS
+
     def __init__(
         self, game: CraneGame, scenario: str, options: dict[str, Any], comp: Components
     ) -> None:
@@ -212,21 +215,6 @@ class CraneState(State):
         return self.turn_no
 
     # --- the engine contract ------------------------------------------------------
-    def next(self) -> Node:
-        if self._node is None:
-            self._node = self._compute_node()
-        return self._node
-
-    def _compute_node(self) -> Node:
-        if self.result is not None:
-            return self.result
-        task = self.queue[0]
-        if task[0] in CHANCE_TASKS:
-            return self._chance(task)
-        decision = self._decision(task)
-        assert decision is not None, f"task {task} should have run by itself"
-        return decision
-
     def check_free(self, action: Action, decision: Decision) -> str | None:
         task = self.queue[0]
         try:
@@ -241,15 +229,6 @@ class CraneState(State):
         except ValueError as exc:
             return str(exc)
         return "not one of the listed options"
-
-    def _apply(self, action: Action) -> None:
-        self._node = None
-        task = self.queue[0]
-        self.queue = self.queue[1:]
-        _DO[task[0]](self, task, action)
-        self._advance()
-        self.events = tuple(self._log)
-        self._log = []
 
     def copy(self) -> CraneState:
         other = object.__new__(CraneState)
@@ -1061,7 +1040,8 @@ class CraneState(State):
         }
 
 
-_DO = {name[4:]: fn for name, fn in vars(CraneState).items() if name.startswith("_do_")}
+_DO = handlers_of(CraneState)
+CraneState.handlers = _DO
 _AUTO = {name[6:]: fn for name, fn in vars(CraneState).items() if name.startswith("_auto_")}
 
 
