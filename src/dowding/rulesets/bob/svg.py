@@ -1,0 +1,850 @@
+"""The bob plotting table as an SVG document, for the browser.
+
+``render_svg(view, seat, decision)`` draws from ``view(state, seat)`` and the static board
+alone, never from the state, so a face-down card is a patterned back with no id or type.
+
+Clickable options: every legal option that names something on the table is one element
+carrying ``data-action="<the action's exact text>"`` (a space to move to or resolve, a flight
+to fly or intercept with, a mission card to assign, a squadron card to pick or repair, a
+knocked-out target to repair, a Group to send production dice to). Options with nothing to
+point at (``stop``, ``done``, ``fuel tokens=1``, ``lose cards=...``) are left to the client's
+list. bob has no free values.
+
+Side is never shown by colour alone: RAF flights are rounded blue tags in capitals (``11B``),
+Luftwaffe flights square red tags in lower case (``2a``) with a marker glyph; knocked-out
+targets carry a cross and the letters KO; face-down cards a hatched back and a ``?``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from html import escape
+from typing import Any
+
+from dowding.gazetteer import column_letters
+
+from .adapters import slug as slugify
+from .board import BOX, parse_space_id
+from .render import (
+    SCENARIO_TITLES,
+    TYPE_NAMES,
+    base_of,
+    flights_of,
+    place_name,
+    static,
+    target_state,
+)
+from .tables import GROUPS, LUFTFLOTTEN, LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS
+
+View = Mapping[str, Any]
+
+CELL = 18  # pixels a grid space
+MARGIN = 22  # room for the column letters and row numbers
+PANEL_X = 600  # the displays start here
+WIDTH = 1400
+CARD_W, CARD_H = 40, 30
+COLUMN_W = 395  # each of the two display columns
+LABEL_W = 122  # a flight's words before its cards
+
+SEA = "#bcd3e4"
+LAND = {10: "#e6e2c4", 11: "#eadcb8", 12: "#dfe5c0", 13: "#d9e2cc", None: "#e2ddd0"}
+CONTINENT = "#e7cfc0"
+RAF_FILL, RAF_INK = "#1f5fa8", "#ffffff"
+LW_FILL, LW_INK = "#a82424", "#ffffff"
+KO_INK = "#b00000"
+
+COMBAT_GLYPH = {"dogfight": "D", "intercept": "I", "bigwing": "W"}
+STATUS_WORDS = {"box": "on display", "grounded": "grounded"}
+
+
+def esc(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def option_texts(decision: Any) -> list[str]:
+    """The option texts of an engine Decision, a payload dict, or None."""
+    if decision is None:
+        return []
+    options = decision.get("options") if isinstance(decision, Mapping) else decision.options
+    out = []
+    for o in options or ():
+        if isinstance(o, Mapping):
+            out.append(str(o.get("text", "")))
+        else:
+            out.append(str(getattr(o, "text", o)))
+    return out
+
+
+def side_of(seat: str | None) -> str | None:
+    if seat is None:
+        return None
+    return RAF if seat.startswith("raf") else LUFTWAFFE
+
+
+# --- geometry --------------------------------------------------------------------------------
+def cell_xy(space: str) -> tuple[float, float]:
+    """Top-left corner of a grid space, or of the Norway box."""
+    if space == BOX:
+        return NORWAY[0] + NORWAY[2] / 2 - CELL / 2, NORWAY[1] + 26
+    col, row = parse_space_id(space)
+    return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+def centre(space: str) -> tuple[float, float]:
+    x, y = cell_xy(space)
+    return x + CELL / 2, y + CELL / 2
+
+
+def map_size() -> tuple[int, int]:
+    grid = static().board.grid
+    return MARGIN * 2 + grid.columns * CELL, MARGIN * 2 + grid.rows * CELL
+
+
+NORWAY = (MARGIN + 25 * CELL + 30, MARGIN, 96, 64)  # x, y, w, h of the Norway box
+
+
+# --- the static layer (drawn once) ---------------------------------------------------------------
+@cache
+def static_layer() -> str:
+    st = static()
+    board = st.board
+    grid = board.grid
+    out: list[str] = []
+    w, h = map_size()
+    out.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{SEA}"/>')
+    for space in board.spaces.values():
+        if space.box:
+            continue
+        x, y = cell_xy(space.id)
+        if space.terrain == "sea":
+            continue
+        fill = LAND.get(space.raf_group, LAND[None])
+        if space.country in ("france", "belgium", "netherlands"):
+            fill = CONTINENT
+        pattern = ' fill-opacity="0.75"' if space.terrain == "both" else ""
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"{pattern}/>'
+        )
+        if space.terrain == "both":
+            # a coastal space: land and sea, shown by a wave hatch as well as by shade
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#coast)"/>'
+            )
+    out.append(_coastline())
+    out.append(_group_borders())
+    # the grid and its labels
+    lines = []
+    for c in range(grid.columns + 1):
+        x = MARGIN + c * CELL
+        lines.append(f"M{x} {MARGIN}V{MARGIN + grid.rows * CELL}")
+    for r in range(grid.rows + 1):
+        y = MARGIN + r * CELL
+        lines.append(f"M{MARGIN} {y}H{MARGIN + grid.columns * CELL}")
+    out.append(f'<path d="{"".join(lines)}" stroke="#6c7f8f" stroke-width="0.3" fill="none"/>')
+    labels = []
+    for c in range(grid.columns):
+        x = MARGIN + c * CELL + CELL / 2
+        letter = column_letters(c)
+        labels.append(f'<text x="{x}" y="{MARGIN - 7}">{letter}</text>')
+        labels.append(f'<text x="{x}" y="{h - 8}">{letter}</text>')
+    for r in range(grid.rows):
+        y = MARGIN + r * CELL + CELL / 2 + 3
+        labels.append(f'<text x="{MARGIN / 2}" y="{y}">{r + 1}</text>')
+        labels.append(f'<text x="{w - MARGIN / 2}" y="{y}">{r + 1}</text>')
+    out.append(f'<g class="grid-labels" font-size="8" text-anchor="middle">{"".join(labels)}</g>')
+    for group, (gx, gy) in _group_label_spots().items():
+        out.append(
+            f'<text x="{gx}" y="{gy}" class="area-label" font-size="11" text-anchor="middle" '
+            f'fill="#50604a" font-style="italic">{group} Group</text>'
+        )
+    nx, ny, nw, nh = NORWAY
+    out.append(
+        f'<g class="norway"><rect x="{nx}" y="{ny}" width="{nw}" height="{nh}" fill="{CONTINENT}" '
+        f'stroke="#333" stroke-width="1"/><text x="{nx + nw / 2}" y="{ny + 12}" font-size="10" '
+        f'text-anchor="middle" font-weight="bold">NOR Norway box</text>'
+        f'<text x="{nx + nw / 2}" y="{ny + nh + 11}" font-size="8" text-anchor="middle">'
+        f"links {esc(_box_links_text())}</text></g>"
+    )
+    return "".join(out)
+
+
+def _box_links_text() -> str:
+    links = static().board.box_links
+    return f"{links[0]}-{links[-1]}" if len(links) > 1 else links[0]
+
+
+def _edges(same: Any) -> str:
+    """A path along every cell edge where ``same(a, b)`` is false between neighbours."""
+    board = static().board
+    grid = board.grid
+    d = []
+    for r in range(grid.rows):
+        for c in range(grid.columns):
+            a = board.spaces[f"{column_letters(c)}{r + 1}"]
+            if c + 1 < grid.columns:
+                b = board.spaces[f"{column_letters(c + 1)}{r + 1}"]
+                if not same(a, b):
+                    x = MARGIN + (c + 1) * CELL
+                    d.append(f"M{x} {MARGIN + r * CELL}v{CELL}")
+            if r + 1 < grid.rows:
+                b = board.spaces[f"{column_letters(c)}{r + 2}"]
+                if not same(a, b):
+                    y = MARGIN + (r + 1) * CELL
+                    d.append(f"M{MARGIN + c * CELL} {y}h{CELL}")
+    return "".join(d)
+
+
+def _coastline() -> str:
+    d = _edges(lambda a, b: (a.terrain == "sea") == (b.terrain == "sea"))
+    return f'<path class="coast" d="{d}" stroke="#2c4a63" stroke-width="1.4" fill="none"/>'
+
+
+def _group_borders() -> str:
+    def same(a: Any, b: Any) -> bool:
+        if a.terrain == "sea" or b.terrain == "sea":
+            return True
+        return bool(a.raf_group == b.raf_group)
+
+    d = _edges(same)
+    return (
+        f'<path class="group-border" d="{d}" stroke="#5b4a2a" stroke-width="1.2" '
+        f'stroke-dasharray="4 2" fill="none"/>'
+    )
+
+
+def _group_label_spots() -> dict[int, tuple[float, float]]:
+    # an inland spot in each Group area, away from the busy south coast
+    spots = {10: "J35", 11: "P33", 12: "P27", 13: "K15"}
+    out = {}
+    for g, s in spots.items():
+        x, y = cell_xy(s)
+        out[g] = (x + CELL / 2, y - 2)
+    return out
+
+
+DEFS = (
+    "<defs>"
+    '<pattern id="coast" width="6" height="6" patternUnits="userSpaceOnUse">'
+    '<path d="M0 4 q1.5 -2 3 0 t3 0" stroke="#6f97b8" stroke-width="0.6" fill="none"/></pattern>'
+    '<pattern id="facedown" width="6" height="6" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)"><rect width="6" height="6" fill="#55506a"/>'
+    '<line x1="0" y1="0" x2="0" y2="6" stroke="#8a84a8" stroke-width="2"/></pattern>'
+    '<pattern id="radar-gap" width="5" height="5" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="5" stroke="#b00000" '
+    'stroke-width="1.6"/></pattern>'
+    "</defs>"
+)
+
+STYLE = (
+    "<style>"
+    "text{font-family:system-ui,sans-serif;fill:#1b1b1b}"
+    ".opt{cursor:pointer}"
+    ".opt-space{fill:#ffd400;fill-opacity:.25;stroke:#000;stroke-width:1.5;stroke-dasharray:3 2}"
+    ".opt-space:hover,.opt-space:focus{fill-opacity:.6}"
+    ".opt-mark{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2}"
+    "g.opt:hover .opt-mark,g.opt:focus .opt-mark{stroke:#d40;stroke-width:3}"
+    ".tag-raf text,.tag-lw text{font-weight:700}"
+    "</style>"
+)
+
+
+# --- the dynamic layer -------------------------------------------------------------------------------
+class Actions:
+    """The decision's options, handed out once each to the element that shows them."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.left = set(texts)
+
+    def take(self, text: str) -> str | None:
+        if text in self.left:
+            self.left.discard(text)
+            return text
+        return None
+
+    def attr(self, text: str) -> str:
+        taken = self.take(text)
+        return f' data-action="{esc(taken)}" tabindex="0" role="button"' if taken else ""
+
+
+def radar_layer(view: View) -> str:
+    """The radar line: working cover as a gold dotted band, gaps of knocked-out stations hatched."""
+    board = static().board
+    working: set[str] = set()
+    dead: set[str] = set()
+    for station, cells in board.radar_stations.items():
+        out = target_state(view, slugify(station))[1]
+        (dead if out else working).update(cells)
+    parts = []
+    for cell in sorted(working):
+        x, y = cell_xy(cell)
+        parts.append(
+            f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
+            f'stroke="#c99a00" stroke-width="1.2" stroke-dasharray="1.5 1.5"/>'
+        )
+    for cell in sorted(dead - working):
+        x, y = cell_xy(cell)
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#radar-gap)">'
+            f"<title>radar gap at {cell}: its station is knocked out</title></rect>"
+        )
+    return f'<g class="radar">{"".join(parts)}</g>'
+
+
+def target_layer(view: View, acts: Actions) -> str:
+    """Airfields, cities, London and radar stations, with bomb hits and knocked-out crosses."""
+    st = static()
+    parts = []
+    for slug, target in sorted(st.tables.targets.items()):
+        if target.space == BOX:
+            continue
+        cx, cy = centre(target.space)
+        hits, out = target_state(view, slug)
+        name = esc(place_name(slug))
+        repair = acts.attr(f"repair {target.kind}={slug}")
+        cls = "target" + (" opt" if repair else "")
+        state_words = " knocked out" if out else (f", {hits} bomb hit(s)" if hits else "")
+        title = f"<title>{name} ({target.kind}, {target.space}){esc(state_words)}</title>"
+        if target.kind == "airfield":
+            letter = esc(target.flight[-1:] or "?")
+            shape = (
+                f'<circle cx="{cx}" cy="{cy}" r="6" fill="#fff" stroke="{RAF_FILL}" '
+                f'stroke-width="1.5"/><text x="{cx}" y="{cy + 3}" font-size="8" '
+                f'text-anchor="middle" fill="{RAF_FILL}">{letter}</text>'
+            )
+        elif target.kind == "radar":
+            shape = (
+                f'<path d="M{cx} {cy - 7}L{cx + 6} {cy + 5}H{cx - 6}Z" fill="#ffe680" '
+                f'stroke="#6b5300"/><text x="{cx}" y="{cy + 4}" font-size="7" '
+                f'text-anchor="middle">R</text>'
+            )
+        else:
+            label = "L" if slug in st.london else str(target.production)
+            size = 12 if slug in st.london else 10
+            fill = "#ffb347" if hits and not out else "#fff"
+            shape = (
+                f'<rect x="{cx - size / 2}" y="{cy - size / 2}" width="{size}" height="{size}" '
+                f'fill="{fill}" stroke="#222"/><text x="{cx}" y="{cy + 3}" font-size="8" '
+                f'text-anchor="middle" font-weight="bold">{esc(label)}</text>'
+            )
+            if hits and not out:
+                shape += (
+                    f'<text x="{cx + 7}" y="{cy - 3}" font-size="7" fill="#8a3b00" '
+                    f'font-weight="bold">b{hits}</text>'
+                )
+        if out:
+            shape += (
+                f'<path d="M{cx - 7} {cy - 7}L{cx + 7} {cy + 7}M{cx + 7} {cy - 7}L{cx - 7} {cy + 7}" '
+                f'stroke="{KO_INK}" stroke-width="2.2"/><text x="{cx}" y="{cy + 12}" '
+                f'font-size="6" text-anchor="middle" fill="{KO_INK}" font-weight="bold">KO</text>'
+            )
+        if repair:
+            shape += f'<circle class="opt-mark" cx="{cx}" cy="{cy}" r="9"/>'
+        parts.append(f'<g class="{cls}" data-space="{target.space}"{repair}>{title}{shape}</g>')
+    for flight, space in sorted(st.tables.lw_base.items()):
+        if space == BOX:
+            continue
+        cx, cy = centre(space)
+        parts.append(
+            f'<g class="lw-base"><title>Luftwaffe airfield of {flight}: '
+            f"{esc(st.base_names.get(flight, ''))} ({space})</title>"
+            f'<path d="M{cx} {cy - 6}L{cx + 6} {cy + 5}H{cx - 6}Z" fill="#fff" stroke="{LW_FILL}" '
+            f'stroke-width="1.5"/><text x="{cx}" y="{cy + 4}" font-size="7" text-anchor="middle" '
+            f'fill="{LW_FILL}">{esc(flight[-1].lower())}</text></g>'
+        )
+    return f'<g class="targets">{"".join(parts)}</g>'
+
+
+def lw_marker(flight: Mapping[str, Any]) -> tuple[str, str]:
+    """The glyph on a Luftwaffe tag and its words."""
+    if flight.get("bombrun"):
+        return "!", "bombing run"
+    if flight.get("nondetect"):
+        return "?", "non-detected"
+    if flight.get("detected"):
+        return "*", "detected"
+    return "", ""
+
+
+def flight_layer(view: View, acts: Actions) -> str:
+    """Flights in the air (and at base on the map), and the air combat markers."""
+    by_space: dict[str, list[tuple[str, Mapping[str, Any]]]] = {}
+    for fid, f in flights_of(view).items():
+        if f.get("status") == "map" and f.get("space"):
+            by_space.setdefault(str(f["space"]), []).append((fid, f))
+    parts = []
+    for space, here in sorted(by_space.items()):
+        x, y = cell_xy(space)
+        here.sort(key=lambda item: (item[1].get("side") != LUFTWAFFE, item[0]))
+        for i, (fid, f) in enumerate(here):
+            parts.append(flight_tag(fid, f, x + 1 + (i % 2) * 4, y - 4 + i * 8, acts))
+    combats = (view.get("markers") or {}).get("combats") or {}
+    for space, kind in sorted(combats.items()):
+        x, y = cell_xy(space)
+        glyph = COMBAT_GLYPH.get(kind, "X")
+        parts.append(
+            f'<g class="combat-marker"><title>{esc(kind)} marker at {esc(space)}</title>'
+            f'<circle cx="{x + CELL}" cy="{y}" r="5.5" fill="#000" stroke="#fff"/>'
+            f'<text x="{x + CELL}" y="{y + 3}" font-size="8" text-anchor="middle" fill="#fff" '
+            f'font-weight="bold">{glyph}</text></g>'
+        )
+    return f'<g class="flights">{"".join(parts)}</g>'
+
+
+def flight_action(fid: str, acts: Actions) -> str:
+    for verb in ("fly", "intercept"):
+        attr = acts.attr(f"{verb} flight={fid}")
+        if attr:
+            return attr
+    return ""
+
+
+def flight_tag(fid: str, f: Mapping[str, Any], x: float, y: float, acts: Actions) -> str:
+    raf = f.get("side") == RAF
+    action = flight_action(fid, acts)
+    w = 26 if raf else 24
+    if raf:
+        label = fid
+        words = f"RAF flight {fid} at {f.get('space')}"
+        body = (
+            f'<rect x="{x}" y="{y}" width="{w}" height="11" rx="5" fill="{RAF_FILL}" '
+            f'stroke="#fff" stroke-width="0.8"/>'
+        )
+        ink = RAF_INK
+    else:
+        glyph, marker = lw_marker(f)
+        label = fid[:-1] + fid[-1].lower() + glyph
+        words = f"Luftwaffe flight {fid} at {f.get('space')}, fuel {f.get('fuel')}" + (
+            f", {marker}" if marker else ""
+        )
+        body = (
+            f'<rect x="{x}" y="{y}" width="{w}" height="11" fill="{LW_FILL}" stroke="#000" '
+            f'stroke-width="0.8"/>'
+        )
+        ink = LW_INK
+    if f.get("ace"):
+        words += ", with an ace"
+        label += "A"
+    mark = (
+        f'<rect class="opt-mark" x="{x - 2}" y="{y - 2}" width="{w + 4}" height="15"/>'
+        if action
+        else ""
+    )
+    cls = ("tag-raf" if raf else "tag-lw") + (" opt" if action else "")
+    return (
+        f'<g class="{cls}" data-flight="{esc(fid)}"{action}><title>{esc(words)}</title>{body}'
+        f'<text x="{x + w / 2}" y="{y + 8.5}" font-size="8" text-anchor="middle" fill="{ink}">'
+        f"{esc(label)}</text>{mark}</g>"
+    )
+
+
+def option_spaces(texts: Iterable[str], acts: Actions) -> str:
+    """The spaces a flight may move to, and the spaces to resolve: outlined, on top, clickable."""
+    parts = []
+    for text in texts:
+        verb, _, rest = text.partition(" ")
+        if verb not in ("move", "resolve") or "=" not in rest:
+            continue
+        space = rest.split("=", 1)[1]
+        if space != BOX and not _is_grid_space(space):
+            continue
+        if acts.take(text) is None:
+            continue
+        x, y = cell_xy(space)
+        size = CELL
+        if space == BOX:
+            x, y, size = NORWAY[0] + 4, NORWAY[1] + 16, NORWAY[2] - 8
+        words = f"{'move to' if verb == 'move' else 'resolve the air combat at'} {space}"
+        height = CELL if space != BOX else NORWAY[3] - 20
+        parts.append(
+            f'<rect class="opt opt-space" x="{x}" y="{y}" width="{size}" height="{height}" '
+            f'data-action="{esc(text)}" data-space="{esc(space)}" tabindex="0" role="button">'
+            f"<title>{esc(words)}</title></rect>"
+        )
+    return f'<g class="options">{"".join(parts)}</g>'
+
+
+def _is_grid_space(space: str) -> bool:
+    return space in static().board.spaces
+
+
+# --- the panel: header, displays, tracks, missions ------------------------------------------------
+class Panel:
+    """Rows of text and cards down the right of the map; y grows as things are added."""
+
+    def __init__(self, x: float, y: float, width: float) -> None:
+        self.x = x
+        self.y = y
+        self.width = width
+        self.parts: list[str] = []
+
+    def text(self, words: str, size: int = 11, bold: bool = False, dx: float = 0) -> None:
+        weight = ' font-weight="bold"' if bold else ""
+        self.y += size + 4
+        self.parts.append(
+            f'<text x="{self.x + dx}" y="{self.y}" font-size="{size}"{weight}>{esc(words)}</text>'
+        )
+
+    def gap(self, h: float = 6) -> None:
+        self.y += h
+
+    def svg(self) -> str:
+        return "".join(self.parts)
+
+
+def card_svg(card: Mapping[str, Any], x: float, y: float, acts: Actions, verbs: Sequence[str]) -> str:
+    """A squadron card face up (type, dogfight dice / damage [/ bombs]) or face down."""
+    if card.get("hidden") or not card.get("id"):
+        return (
+            f'<g class="card card-down"><title>a face-down squadron card</title>'
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" '
+            f'fill="url(#facedown)" stroke="#222"/><text x="{x + CARD_W / 2}" y="{y + 19}" '
+            f'font-size="13" text-anchor="middle" fill="#fff" font-weight="bold">?</text></g>'
+        )
+    cid = str(card["id"])
+    action = ""
+    for verb in verbs:
+        action = acts.attr(f"{verb} card={cid}")
+        if action:
+            break
+    kind = str(card.get("type", ""))
+    name = TYPE_NAMES.get(kind, kind.title())
+    values = f"{card.get('dice', '?')}/{card.get('damage', '?')}"
+    if card.get("bombs"):
+        values += f"/{card['bombs']}"
+    raf = cid.startswith("raf")
+    stroke = RAF_FILL if raf else LW_FILL
+    rx = 6 if raf else 0
+    mark = (
+        f'<rect class="opt-mark" x="{x - 2}" y="{y - 2}" width="{CARD_W + 4}" height="{CARD_H + 4}"/>'
+        if action
+        else ""
+    )
+    title = (
+        f"{cid} {card.get('name', '')}: {kind}, {card.get('dice')} dogfight dice, "
+        f"damage {card.get('damage')}" + (f", {card['bombs']} bombing dice" if card.get("bombs") else "")
+    )
+    return (
+        f'<g class="card card-up{" opt" if action else ""}" data-card="{esc(cid)}"{action}>'
+        f"<title>{esc(title)}</title>"
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="{rx}" fill="#fffdf4" '
+        f'stroke="{stroke}" stroke-width="1.6"/>'
+        f'<text x="{x + CARD_W / 2}" y="{y + 12}" font-size="9" text-anchor="middle" '
+        f'font-weight="bold">{esc(name)}</text>'
+        f'<text x="{x + CARD_W / 2}" y="{y + 24}" font-size="9" text-anchor="middle">{esc(values)}</text>'
+        f"{mark}</g>"
+    )
+
+
+def cards_row(
+    cards: Sequence[Mapping[str, Any]], x: float, y: float, acts: Actions, verbs: Sequence[str]
+) -> tuple[str, float]:
+    """Cards left to right; returns the svg and the x after the last."""
+    parts = []
+    for card in cards:
+        parts.append(card_svg(card, x, y, acts, verbs))
+        x += CARD_W + 4
+    return "".join(parts), x
+
+
+def header(view: View, seat: str | None, panel: Panel) -> None:
+    scenario = str(view.get("stage") or view.get("scenario") or "")
+    title = SCENARIO_TITLES.get(scenario, scenario.replace("-", " ").title())
+    panel.text(f"Battle of Britain: {title}", 16, bold=True)
+    turn, last = int(view.get("turn", 0)), int(view.get("last_turn", 4))
+    # the turn track: a box per turn, the current one filled and marked
+    y = panel.y + 6
+    panel.parts.append(
+        f'<text x="{panel.x}" y="{y + 12}" font-size="11" font-weight="bold">Turn track</text>'
+    )
+    for t in range(1, last + 1):
+        bx = panel.x + 70 + (t - 1) * 28
+        now = t == turn
+        fill = "#333" if now else ("#aaa" if t < turn else "#fff")
+        ink = "#fff" if now or t < turn else "#000"
+        panel.parts.append(
+            f'<g class="turn-box{" current" if now else ""}"><title>turn {t}'
+            f'{" (now)" if now else ""}</title><rect x="{bx}" y="{y}" width="24" height="16" '
+            f'fill="{fill}" stroke="#000"/><text x="{bx + 12}" y="{y + 12}" font-size="10" '
+            f'text-anchor="middle" fill="{ink}">{t}</text></g>'
+        )
+    panel.y = y + 16
+    side = side_of(seat)
+    who = {RAF: "RAF", LUFTWAFFE: "Luftwaffe"}.get(side or "", "spectator")
+    panel.text(f"Turn {turn} of {last} · {view.get('step') or ''} · you see: {who}", 11)
+    markers = view.get("markers") or {}
+    aces = view.get("aces") or {}
+    vp = view.get("victory_points") or {}
+    words = (
+        f"Victory points RAF {vp.get(RAF, 0)}, Luftwaffe {vp.get(LUFTWAFFE, 0)} · air combat "
+        f"markers left {markers.get('air_combat', '?')}"
+    )
+    if markers.get("big_wing"):
+        words += f", Big Wing {markers['big_wing']}"
+    words += f" · aces RAF {aces.get(RAF, 0)}, Luftwaffe {aces.get(LUFTWAFFE, 0)}"
+    panel.text(words, 10)
+    campaign = view.get("campaign")
+    if isinstance(campaign, Mapping):
+        panel.text(
+            f"Campaign scenario {campaign.get('scenario')} of 3: RAF {campaign.get(RAF)}, "
+            f"Luftwaffe {campaign.get(LUFTWAFFE)}",
+            10,
+        )
+    result = view.get("result")
+    if isinstance(result, Mapping):
+        winner = {RAF: "the RAF", LUFTWAFFE: "the Luftwaffe"}.get(result.get("winner") or "", "")
+        panel.text(
+            f"Game over: {'won by ' + winner if winner else 'a draw'} ({result.get('reason', '')})",
+            12,
+            bold=True,
+        )
+
+
+def displays(view: View, side: str, panel: Panel, acts: Actions) -> None:
+    """A side's Group or Luftflotte displays: each flight's row with its cards."""
+    flights = flights_of(view)
+    ready = view.get("combat_ready") or {}
+    units = GROUPS if side == RAF else LUFTFLOTTEN
+    ids = RAF_FLIGHTS if side == RAF else LW_FLIGHTS
+    ink = RAF_FILL if side == RAF else LW_FILL
+    panel.gap(4)
+    title = "RAF Group displays" if side == RAF else "Luftflotte displays"
+    panel.parts.append(
+        f'<rect x="{panel.x}" y="{panel.y + 2}" width="{panel.width}" height="2" fill="{ink}"/>'
+    )
+    panel.text(title, 13, bold=True)
+    for unit in units:
+        name = f"{unit} Group" if side == RAF else f"Luftflotte {unit}"
+        count = ready.get(f"{side}-{unit}", "?")
+        assist = acts.attr(f"assist to={unit}") if side == RAF else ""
+        panel.y += 15
+        dice = ""
+        if side == RAF:
+            dice = f" · production dice {(view.get('production') or {}).get(str(unit), '?')}"
+        mark = ' text-decoration="underline"' if assist else ""
+        panel.parts.append(
+            f'<g class="unit{" opt" if assist else ""}" data-unit="{unit}"{assist}>'
+            f'<text x="{panel.x}" y="{panel.y}" font-size="11" font-weight="bold"{mark}>'
+            f"{esc(name)} · combat ready box: {esc(count)} card(s){esc(dice)}</text></g>"
+        )
+        for fid in ids:
+            if int(fid[:-1]) != unit or fid not in flights:
+                continue
+            flight_row(fid, flights[fid], side, panel, acts, view)
+
+
+def flight_row(
+    fid: str, f: Mapping[str, Any], side: str, panel: Panel, acts: Actions, view: View
+) -> None:
+    base_name, base_space = base_of(fid)
+    status = str(f.get("status"))
+    space = f.get("space")
+    if status == "map":
+        where = "at base" if space == base_space else f"aloft at {space}"
+    else:
+        where = STATUS_WORDS.get(status, status)
+    bits = [where]
+    if side == LUFTWAFFE and status == "map":
+        bits.append(f"fuel {f.get('fuel')}")
+    for key, words in (
+        ("ace", "ace"),
+        ("bombrun", "bombing run"),
+        ("detected", "detected"),
+        ("nondetect", "non-detected"),
+        ("intercepted", "intercepting"),
+    ):
+        if f.get(key):
+            bits.append(words)
+    y0 = panel.y + 4
+    label = fid if side == RAF else fid[:-1] + fid[-1].lower()
+    on_map = status == "map" and bool(space)
+    action = "" if on_map else flight_action(fid, acts)
+    cls = "flight-row" + (" opt" if action else "")
+    mark = (
+        f'<rect class="opt-mark" x="{panel.x + 2}" y="{y0 - 1}" width="{LABEL_W}" height="{CARD_H + 2}"/>'
+        if action
+        else ""
+    )
+    lines = [f"{label} {base_name[:11]} {base_space}", ", ".join(bits)]
+    if side == LUFTWAFFE:
+        mission = f.get("mission")
+        if mission == "hidden":
+            lines.append("mission face down")
+        elif mission:
+            target = f.get("target")
+            lines.append(f"{mission}" + (f" {place_name(str(target))[:14]}" if target else ""))
+    bold = ' font-weight="bold"'
+    text = "".join(
+        f'<text x="{panel.x + 6}" y="{y0 + 10 + i * 10}" font-size="{9 if i else 10}"'
+        f"{'' if i else bold}>{esc(line)}</text>"
+        for i, line in enumerate(lines)
+    )
+    cards, _ = cards_row(list(f.get("cards") or []), panel.x + LABEL_W + 4, y0, acts, ("pick",))
+    panel.parts.append(
+        f'<g class="{cls}" data-flight="{esc(fid)}"{action}>{mark}{text}</g>{cards}'
+    )
+    panel.y = y0 + max(CARD_H, 10 * len(lines) + 2) + 2
+
+
+def fight_box(view: View, panel: Panel, acts: Actions) -> None:
+    fight = view.get("air_combat")
+    if not isinstance(fight, Mapping):
+        return
+    panel.gap(4)
+    if fight.get("kind") == "intercept":
+        panel.text(
+            f"Intercept over {fight.get('space')}: RAF {', '.join(fight.get('raf') or [])} "
+            f"against {', '.join(fight.get('luftwaffe') or [])}; hits on the Luftwaffe "
+            f"{fight.get('hits_on_luftwaffe')}, on the RAF {fight.get('hits_on_raf')}",
+            11,
+            bold=True,
+        )
+    else:
+        panel.text(
+            f"Dogfight over {fight.get('space')}: RAF card {fight.get('raf_card') or '-'} "
+            f"({fight.get('raf_in_hand')} in hand, {fight.get('raf_wins')} win(s)) against "
+            f"{fight.get('luftwaffe_card') or '-'} ({fight.get('luftwaffe_in_hand')} in hand, "
+            f"{fight.get('luftwaffe_wins')} win(s))",
+            11,
+            bold=True,
+        )
+
+
+def loose_cards(view: View, panel: Panel, acts: Actions) -> None:
+    """The damaged box (both sides, face up) and the cards drawn at Squadron Alert."""
+    damaged = list(view.get("damaged") or [])
+    drawn = list(view.get("drawn") or [])
+    for title, cards, verbs in (
+        ("Damaged aircraft", damaged, ("repair",)),
+        ("Drawn at Squadron Alert", drawn, ()),
+    ):
+        if not cards:
+            continue
+        panel.text(f"{title}: {len(cards)}", 11, bold=True)
+        per_row = int((panel.width) // (CARD_W + 4))
+        for i in range(0, len(cards), per_row):
+            svg, _ = cards_row(cards[i : i + per_row], panel.x, panel.y + 3, acts, verbs)
+            panel.parts.append(svg)
+            panel.y += CARD_H + 5
+
+
+def production_track(view: View, panel: Panel) -> None:
+    tables = static().tables
+    panel.gap(4)
+    panel.text("German target & British production track", 13, bold=True)
+    for group in GROUPS:
+        words = []
+        for slug in tables.group_cities.get(group, ()):
+            hits, out = target_state(view, slug)
+            mark = " KO" if out else (f" bombed {hits}" if hits else "")
+            words.append(f"{place_name(slug)} {tables.targets[slug].production}{mark}")
+        panel.text(f"{group} Group: " + ", ".join(words), 9)
+
+
+def missions_box(view: View, seat: str | None, panel: Panel, acts: Actions) -> None:
+    missions = view.get("missions") or {}
+    hand = missions.get("hand")
+    panel.gap(4)
+    panel.text(f"Mission cards · deck {missions.get('deck', '?')}", 13, bold=True)
+    if isinstance(hand, list):
+        panel.text(f"Luftwaffe pending hand: {len(hand)}", 10, bold=True)
+        x, y = panel.x, panel.y + 3
+        per_row = 6
+        for i, mid in enumerate(hand):
+            if i and i % per_row == 0:
+                x, y = panel.x, y + 34
+            panel.parts.append(mission_card(str(mid), x, y, acts))
+            x += 104
+        panel.y = y + 32
+    else:
+        n = int(hand or 0)
+        panel.text(f"Luftwaffe pending hand: {n} card(s), face down", 10)
+        x = panel.x
+        for _ in range(min(n, 12)):
+            panel.parts.append(
+                f'<rect x="{x}" y="{panel.y + 3}" width="20" height="28" fill="url(#facedown)" '
+                f'stroke="#222"><title>a face-down mission card</title></rect>'
+            )
+            x += 24
+        if n:
+            panel.y += 33
+    for side, label in ((LUFTWAFFE, "Won by the Luftwaffe"), (RAF, "Taken by the RAF")):
+        held = list(missions.get(side) or [])
+        if held:
+            panel.text(f"{label}: " + ", ".join(str(m) for m in held), 9)
+
+
+def mission_card(mid: str, x: float, y: float, acts: Actions) -> str:
+    info = static().missions.get(mid)
+    target = info[0] if info else ""
+    kind = info[1] if info else ""
+    space = static().tables.targets[target].space if target in static().tables.targets else ""
+    action = acts.attr(f"assign mission={mid}")
+    mark = (
+        f'<rect class="opt-mark" x="{x - 2}" y="{y - 2}" width="104" height="32"/>' if action else ""
+    )
+    return (
+        f'<g class="mission{" opt" if action else ""}" data-mission="{esc(mid)}"{action}>'
+        f"<title>{esc(mid)}: {esc(place_name(target))} ({esc(kind)}, {esc(space)})</title>"
+        f'<rect x="{x}" y="{y}" width="100" height="28" fill="#fff7e0" stroke="{LW_FILL}"/>'
+        f'<text x="{x + 4}" y="{y + 11}" font-size="9" font-weight="bold">{esc(mid)} {esc(space)}</text>'
+        f'<text x="{x + 4}" y="{y + 23}" font-size="9">{esc(place_name(target)[:18])}</text>{mark}</g>'
+    )
+
+
+def legend(panel: Panel) -> None:
+    panel.gap(6)
+    panel.text(
+        "Key: rounded blue tag RAF flight (11B) · square red tag Luftwaffe flight (2a); "
+        "! bombing run, * detected, ? non-detected, A ace",
+        9,
+    )
+    panel.text(
+        "circle RAF airfield · triangle Luftwaffe airfield · square city (production), "
+        "L London · R radar station",
+        9,
+    )
+    panel.text(
+        "dotted gold ring: radar cover · red hatch: radar gap · X and KO: knocked out · "
+        "black disc D/I/W: dogfight, intercept, Big Wing marker",
+        9,
+    )
+
+
+def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
+    """The plotting table and displays as ``seat`` sees them, options clickable."""
+    texts = option_texts(decision)
+    acts = Actions(texts)
+    w, h = map_size()
+    map_parts = [
+        static_layer(),
+        radar_layer(view),
+        target_layer(view, acts),
+        flight_layer(view, acts),
+        option_spaces(texts, acts),
+    ]
+    panel = Panel(PANEL_X, 4, WIDTH - PANEL_X - 10)
+    header(view, seat, panel)
+    fight_box(view, panel, acts)
+    # the seat's own displays on the left, the other side's on the right
+    mine = side_of(seat) or RAF
+    other = LUFTWAFFE if mine == RAF else RAF
+    left = Panel(PANEL_X, panel.y, COLUMN_W)
+    right = Panel(PANEL_X + COLUMN_W + 5, panel.y, COLUMN_W)
+    displays(view, mine, left, acts)
+    displays(view, other, right, acts)
+    low = left if left.y <= right.y else right
+    loose_cards(view, low, acts)
+    panel.parts.extend(left.parts + right.parts)
+    panel.y = max(left.y, right.y)
+    missions_box(view, seat, panel, acts)
+    production_track(view, panel)
+    legend(panel)
+    height = max(h, int(panel.y) + 12)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="table bob" viewBox="0 0 {WIDTH} {height}" '
+        f'width="{WIDTH}" height="{height}" role="img" aria-label="Battle of Britain plotting table">'
+        f"{DEFS}{STYLE}"
+        f'<g class="map">{"".join(map_parts)}</g>'
+        f'<g class="panel">{panel.svg()}</g></svg>'
+    )
