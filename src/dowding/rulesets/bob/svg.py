@@ -815,7 +815,7 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The plotting table and displays as ``seat`` sees them, options clickable."""
     texts = option_texts(decision)
     acts = Actions(texts)
-    w, h = map_size()
+    _w, h = map_size()
     map_parts = [
         static_layer(),
         radar_layer(view),
