@@ -294,3 +294,6 @@ def replay(
             f"every step replayed and verified; final state {result.state_hash}",
         ):
             console.print(Text(line))
+
+
+from . import odds  # noqa: E402, F401  (adds the odds command to app)

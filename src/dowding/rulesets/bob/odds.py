@@ -184,3 +184,13 @@ def reach_for_home_loss(role: Literal["fighter", "bomber"], fuel: int) -> Fracti
         raise ValueError(f"fuel cannot be {fuel}")
     dice = (1 if fuel == 0 else 0) if role == "bomber" else max(0, 2 - fuel)
     return 1 - (1 - _FACES["luftwaffe"][0]) ** dice
+
+
+def __getattr__(name: str) -> object:
+    """``PROCEDURES``, what ``dowding odds bob`` runs, is built on first use (it reads the cards),
+    so the bots that import this module for its dice pay nothing for it."""
+    if name == "PROCEDURES":
+        from .odds_procedures import PROCEDURES
+
+        return PROCEDURES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
