@@ -231,3 +231,8 @@ def check_views(game: Game, state: State, node: Node, seed: int, tries: int = 3)
             assert dumps(view(other, None)) == public, "the spectator's view depends on hidden data"
             if isinstance(node, Decision) and node.seat == seat:
                 assert other.next() == node, f"{seat}'s options depend on what it cannot see"
+        # what a search player imagines from the view alone is a state this seat cannot tell apart
+        sampled = game.state_from_view(json.loads(mine), seat, random.Random(seed))
+        assert dumps(view(sampled, seat)) == mine, f"a state sampled from {seat}'s view differs"
+        if isinstance(node, Decision) and node.seat == seat:
+            assert sampled.next() == node, f"a state sampled from {seat}'s view decides otherwise"

@@ -135,6 +135,13 @@ class ToyState(State):
             "scores": dict(self.scores),
             "history": list(self.history),
             "target": self.target if sees_target else None,
+            # the state as this seat knows it: an unseen target in one canonical place
+            "infostate": None
+            if seat is None
+            else {
+                **self.to_dict(),
+                "target": self.target if sees_target or not self.target else TARGETS[0],
+            },
         }
 
     def to_dict(self) -> dict[str, Any]:

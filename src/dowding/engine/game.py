@@ -270,6 +270,20 @@ class Game(ABC):
     def state_from_dict(self, data: JSON) -> State:
         """Restore a state from ``State.to_dict``."""
 
+    def state_from_view(self, view: Mapping[str, Any], seat: str, rng: Any) -> State:
+        """A whole state sampled among those consistent with ``view``, what ``seat`` sees.
+
+        A ruleset's view carries ``"infostate"``: its state with the seat's unknowns in one
+        canonical arrangement, which reveals nothing; re-dealing those unknowns (``determinize``)
+        makes the sample. Search players build every world they imagine this way, from the view
+        alone.
+        """
+        infostate = view.get("infostate")
+        if not isinstance(infostate, Mapping):
+            raise ValueError(f"{self.id}: this view carries no infostate to sample a state from")
+        state = self.state_from_dict(dict(infostate))
+        return state if self.perfect_information else state.determinize(seat, rng)
+
     def describe(self) -> JSON:
         return {
             "id": self.id,

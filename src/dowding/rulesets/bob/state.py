@@ -11,7 +11,7 @@ happens next, and tasks that need no one's choice and no dice run by themselves.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -1910,11 +1910,51 @@ class BobState(TaskQueueState):
             "result": None
             if self.result is None
             else {"winner": self.result.winner, "reason": self.result.reason},
+            # for search players: the state as this seat knows it (Game.state_from_view)
+            "infostate": None if seat is None else self.infostate(seat),
         }
 
     def determinize(self, seat: str, rng: Any) -> BobState:
         """Re-deal what ``seat`` cannot see: the other side's face-down cards (within each Group or
         Luftflotte) and, for the RAF, the Luftwaffe's face-down missions."""
+
+        def shuffled(items: list[int], where: tuple[Any, ...]) -> list[int]:
+            out = list(items)
+            rng.shuffle(out)
+            return out
+
+        return self._rearranged(seat, shuffled)
+
+    def infostate(self, seat: str) -> JSON:
+        """``to_dict()`` with what ``seat`` cannot see put in one canonical arrangement: the
+        hidden cards of a unit take their places in card order, the secret missions likewise, so
+        two states that differ only in ``seat``'s unknowns give the same infostate."""
+
+        def canonical(items: list[int], where: tuple[Any, ...]) -> list[int]:
+            # the item at the i-th place (in a fixed order of places) becomes the i-th item
+            by_place = sorted(items, key=lambda i: (str(where[i]), i))
+            return [sorted(items)[by_place.index(i)] for i in items]
+
+        return self._rearranged(seat, canonical, in_order=True).to_dict()
+
+    def _scratch_holds_cards(self) -> bool:
+        """Whether the ints in ``scratch`` are cards (drawn, picked) rather than the crosses and
+        roundels of a roll waiting for its result."""
+        head = self.queue[0] if self.queue else ("",)
+        if head[0] in ("duel_result", "bomb_result", "flak_losses"):
+            return False
+        return not (head[0] == "roll" and head[1] == "duel_lw")
+
+    def _rearranged(
+        self,
+        seat: str,
+        arrange: Callable[[list[int], tuple[Any, ...]], list[int]],
+        in_order: bool = False,
+    ) -> BobState:
+        """A copy in which the seat's unknowns are rearranged: ``arrange(items, where)`` says,
+        for each item, which item takes its place (``where`` is the place of every item).
+        ``in_order`` also sorts unknown cards held in sequences (drawn, in a dogfight hand), whose
+        order would otherwise tell the draw order."""
         side = self.side_of_seat(seat)
         other = self.copy()
         hidden: dict[int, list[int]] = {}
@@ -1925,11 +1965,15 @@ class BobState(TaskQueueState):
                 and not self._face_up(c)
             ):
                 hidden.setdefault(card.unit, []).append(c)
+        # a card's place: where it lies, and whether it is held aside (picked, in a dogfight hand)
+        held = set(self.scratch) if self._scratch_holds_cards() else set()
+        hands = (self.fight.raf_hand, self.fight.lw_hand) if isinstance(self.fight, Duel) else ()
+        where = tuple(
+            (loc, c in held, *(c in hand for hand in hands)) for c, loc in enumerate(self.card_loc)
+        )
         perm: dict[int, int] = {}
         for cards in hidden.values():
-            shuffled = list(cards)
-            rng.shuffle(shuffled)
-            perm.update(zip(cards, shuffled, strict=True))
+            perm.update(zip(cards, arrange(cards, where), strict=True))
         locs = list(self.card_loc)
         for c, c2 in perm.items():
             locs[c2] = self.card_loc[c]
@@ -1940,11 +1984,19 @@ class BobState(TaskQueueState):
                 return value
             return perm.get(value, value)
 
-        other.scratch = tuple(remap(x) for x in self.scratch)
+        def remapped(items: tuple[Any, ...]) -> tuple[Any, ...]:
+            out = [remap(x) for x in items]
+            if in_order:
+                slots = [i for i, x in enumerate(items) if isinstance(x, int) and x in perm]
+                for i, x in zip(slots, sorted(out[i] for i in slots), strict=True):
+                    out[i] = x
+            return tuple(out)
+
+        if self._scratch_holds_cards():
+            other.scratch = remapped(self.scratch)
         if isinstance(self.fight, Duel):
             other.fight = self.fight._replace(
-                raf_hand=tuple(remap(c) for c in self.fight.raf_hand),
-                lw_hand=tuple(remap(c) for c in self.fight.lw_hand),
+                raf_hand=remapped(self.fight.raf_hand), lw_hand=remapped(self.fight.lw_hand)
             )
         if side == RAF:
             secret = [
@@ -1952,12 +2004,9 @@ class BobState(TaskQueueState):
                 for m, loc in enumerate(self.mission_loc)
                 if loc == "hand" or loc.startswith("flight:")
             ]
-            deck = self.deck()
-            pool = secret + deck
-            shuffled = list(pool)
-            rng.shuffle(shuffled)
+            pool = secret + self.deck()
             mlocs = list(self.mission_loc)
-            moved = dict(zip(pool, shuffled, strict=True))
+            moved = dict(zip(pool, arrange(pool, self.mission_loc), strict=True))
             for m, m2 in moved.items():
                 mlocs[m2] = self.mission_loc[m]
             other.mission_loc = tuple(mlocs)

@@ -989,6 +989,8 @@ class CraneState(TaskQueueState):
                 "reason": self.result.reason,
                 "scores": dict(self.result.scores),
             },
+            # for search players (Game.state_from_view): nothing is hidden on the open table
+            "infostate": self.to_dict(),
         }
 
     def _plane_view(self, p: Plane) -> JSON:
