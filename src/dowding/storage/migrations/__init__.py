@@ -1,0 +1,1 @@
+"""Alembic migrations, run by ``dowding.storage.migrate`` at start-up."""

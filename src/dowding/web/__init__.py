@@ -1,0 +1,1 @@
+"""The game server: a FastAPI app over the engine and the storage (see docs/web-api.md)."""

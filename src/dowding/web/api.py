@@ -1,0 +1,120 @@
+"""The HTTP routes of docs/web-api.md."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from dowding.engine import get_game
+
+from .errors import bad_request
+from .lobby import all_rulesets, resolve_options, seats_json
+from .schemas import ActionRequest, CreateGame, DiceRequest, SeatsRequest, TokenOnly
+from .service import GameService
+
+router = APIRouter(prefix="/api")
+MAX_TOKENS = 200
+
+
+def service_of(request: Request) -> GameService:
+    service: GameService = request.app.state.service
+    return service
+
+
+def json_text(text: str) -> Response:
+    return Response(text, media_type="application/json")
+
+
+def token_of(query: str | None, authorization: str | None) -> str | None:
+    """A token from ``?token=`` or, to keep it out of access logs, ``Authorization: Bearer``."""
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return query
+
+
+@router.get("/rulesets")
+def rulesets() -> list[dict[str, Any]]:
+    return list(all_rulesets())
+
+
+@router.post("/seats")
+def seats(body: SeatsRequest) -> dict[str, Any]:
+    try:
+        game = get_game(body.ruleset)
+        options = resolve_options(game, body.options)
+    except ValueError as exc:
+        raise bad_request(str(exc)) from None
+    return {"seats": seats_json(game, options)}
+
+
+@router.post("/games", status_code=201)
+async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
+    return await service_of(request).create(body, str(request.base_url))
+
+
+@router.get("/games")
+async def my_games(
+    request: Request, tokens: Annotated[str, Query(max_length=20_000)] = ""
+) -> JSONResponse:
+    wanted = [t for t in tokens.split(",") if t.strip()]
+    if len(wanted) > MAX_TOKENS:
+        raise bad_request(f"at most {MAX_TOKENS} tokens at once")
+    return JSONResponse(await service_of(request).my_games(wanted))
+
+
+@router.get("/games/{game_id}")
+async def game_payload(
+    game_id: str,
+    request: Request,
+    token: Annotated[str | None, Query(max_length=128)] = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Response:
+    service = service_of(request)
+    live = await service.live(game_id)
+    seat = service.seat_of(live, token_of(token, authorization))
+    service.ensure_driver(live)  # a game resumed after a restart: the computers carry on
+    return json_text(service.payload_text(live, seat))
+
+
+@router.post("/games/{game_id}/actions")
+async def act(game_id: str, body: ActionRequest, request: Request) -> Response:
+    service = service_of(request)
+    live = await service.act(game_id, body.token, body.seq, body.action)
+    return json_text(service.payload_text(live, service.seat_of(live, body.token)))
+
+
+@router.post("/games/{game_id}/dice")
+async def dice(game_id: str, body: DiceRequest, request: Request) -> Response:
+    service = service_of(request)
+    live = await service.type_dice(game_id, body.token, body.faces, body.seq)
+    return json_text(service.payload_text(live, service.seat_of(live, body.token)))
+
+
+@router.post("/games/{game_id}/resign")
+async def resign(game_id: str, body: TokenOnly, request: Request) -> Response:
+    service = service_of(request)
+    live = await service.resign(game_id, body.token)
+    return json_text(service.payload_text(live, service.seat_of(live, body.token)))
+
+
+@router.post("/games/{game_id}/abandon")
+async def abandon(game_id: str, body: TokenOnly, request: Request) -> Response:
+    service = service_of(request)
+    live = await service.resign(game_id, body.token, abandon=True)
+    return json_text(service.payload_text(live, service.seat_of(live, body.token)))
+
+
+@router.get("/games/{game_id}/replay")
+async def replay(
+    game_id: str,
+    request: Request,
+    step: Annotated[int, Query(ge=0, le=10_000_000)],
+    token: Annotated[str | None, Query(max_length=128)] = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Response:
+    service = service_of(request)
+    live = await service.live(game_id)
+    seat = service.seat_of(live, token_of(token, authorization))
+    return json_text(await service.replay_text(live, seat, step))

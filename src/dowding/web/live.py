@@ -1,0 +1,260 @@
+"""A game held in memory: its match, its narration and dice, who sits where, and its snapshot.
+
+The live game changes only by :meth:`LiveGame.commit`, after the new steps are stored. Readers
+take ``snapshot`` (replaced whole, never edited), so a payload never mixes two moments.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from dowding.bots import Player, make_player
+from dowding.engine import (
+    Action,
+    Chance,
+    Decision,
+    Draw,
+    Event,
+    IllegalAction,
+    LogError,
+    Match,
+    Node,
+    Seat,
+    State,
+    Terminal,
+)
+from dowding.engine.record import CHANCE, Step
+from dowding.storage import GameRecord, SeatRecord, StepRecord, Summary
+
+# Bots are seeded from the game seed, as in the command line, so a seed gives one game.
+BOT_SEED_FACTOR = 7919
+CHECKPOINT_EVERY = 32
+
+CONTROLLERS = {"me": "human", "computer": "computer", "invite": "invited", "hotseat": "hotseat"}
+HUMAN_CONTROLLERS = frozenset({"human", "invited", "hotseat"})
+
+
+@dataclass(frozen=True)
+class Told:
+    """A line of narration, and the seq from which it is known."""
+
+    step: int
+    event: Event
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """A chance outcome at step ``step`` (the seq after it), and who may see it."""
+
+    step: int
+    label: str
+    outcome: str
+    visible_to: frozenset[str] | None
+
+    def visible(self, seat: str | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One moment of a game, for readers."""
+
+    version: int
+    state: State
+    seq: int
+    status: str
+    result: dict[str, Any] | None
+
+
+@dataclass
+class Pending:
+    """Steps applied to a scratch copy, waiting to be stored before the live game takes them."""
+
+    state: State
+    steps: list[Step] = field(default_factory=list)
+    told: list[Told] = field(default_factory=list)
+    rolled: list[Rolled] = field(default_factory=list)
+
+
+class LiveGame:
+    def __init__(self, record: GameRecord, match: Match) -> None:
+        self.record = record
+        self.match = match
+        self.id = record.id
+        self.seats: tuple[Seat, ...] = match.game.seats_for(match.options)
+        self.controllers: dict[str, SeatRecord] = {s.seat: s for s in record.seats}
+        self.by_token: dict[str, str | None] = {
+            s.token_hash: s.seat for s in record.seats if s.token_hash
+        }
+        if record.spectator_token_hash:
+            self.by_token[record.spectator_token_hash] = None
+        self.players: dict[str, Player] = {}
+        for index, seat in enumerate(match.game.seat_ids(match.options)):
+            entry = self.controllers.get(seat)
+            if entry is not None and entry.controller == "computer" and entry.player:
+                seed = record.seed * BOT_SEED_FACTOR + index
+                self.players[seat] = make_player(match.game.id, entry.player, seat, seed)
+        self.told: list[Told] = [Told(0, e) for e in match.state.events]
+        self.rolled: list[Rolled] = []
+        self.initial: State = match.state.copy()
+        self.checkpoints: dict[int, State] = {0: self.initial}
+        self.lock = asyncio.Lock()
+        self.version = 0
+        self.snapshot = self._snap()
+        self.listeners: set[asyncio.Event] = set()  # one per open WebSocket
+        self.driver: asyncio.Task[None] | None = None
+
+    # --- reading -------------------------------------------------------------------------
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    def _snap(self) -> Snapshot:
+        return Snapshot(
+            self.version,
+            self.match.state,
+            len(self.match.steps),
+            self.record.status,
+            self.record.result,
+        )
+
+    def controller(self, seat: str) -> str:
+        entry = self.controllers.get(seat)
+        return entry.controller if entry is not None else "computer"
+
+    def is_human(self, seat: str) -> bool:
+        return self.controller(seat) in HUMAN_CONTROLLERS
+
+    def side_of(self, seat: str) -> str:
+        return next((s.side for s in self.seats if s.id == seat), seat)
+
+    def manual_dice_seats(self, node: Node) -> tuple[str, ...]:
+        """The human seats that may type this chance outcome (manual dice), or none: rolled here.
+
+        Cards are always drawn by the server: a browser cannot shuffle the deck it cannot see.
+        """
+        if self.record.dice != "manual" or not isinstance(node, Chance) or isinstance(node, Draw):
+            return ()
+        return tuple(
+            s.id
+            for s in self.seats
+            if self.is_human(s.id) and (node.visible_to is None or s.id in node.visible_to)
+        )
+
+    # --- stepping (on a scratch copy) ----------------------------------------------------
+    def begin(self) -> Pending:
+        return Pending(self.match.state.copy())
+
+    def seq_of(self, pending: Pending) -> int:
+        return len(self.match.steps) + len(pending.steps)
+
+    def step(self, pending: Pending, action: Action) -> None:
+        """Apply one decision or outcome to the scratch state; IllegalAction leaves it as it was."""
+        state = pending.state
+        node = state.next()
+        seat = node.seat if isinstance(node, Decision) else CHANCE
+        state.apply(action)
+        seq = self.seq_of(pending) + 1
+        pending.steps.append(Step(seat, action.text, state.hash()))
+        pending.told.extend(Told(seq, e) for e in state.events)
+        if isinstance(node, Chance):
+            pending.rolled.append(Rolled(seq, node.label, action.text, node.visible_to))
+
+    def roll_automatic(self, pending: Pending, limit: int = 10_000) -> None:
+        """Roll every chance event that nobody types, until a decision, typed dice or the end."""
+        for _ in range(limit):
+            node = pending.state.next()
+            if not isinstance(node, Chance) or self.manual_dice_seats(node):
+                return
+            self.step(pending, self.match.dice.outcome(node, self.seq_of(pending)))
+
+    def records(self, pending: Pending) -> list[StepRecord]:
+        first = len(self.match.steps)
+        return [
+            StepRecord(first + i, s.seat, s.action, s.hash) for i, s in enumerate(pending.steps)
+        ]
+
+    def summary(
+        self, pending: Pending | None, status: str | None = None, result: Any = None
+    ) -> Summary:
+        state = pending.state if pending is not None else self.match.state
+        node = state.next()
+        status = status or self.record.status
+        if status == "active" and isinstance(node, Terminal):
+            status = "finished"
+        if status == "finished" and result is None:
+            result = {"winner": getattr(node, "winner", None), "scores": {}, "reason": ""}
+            if isinstance(node, Terminal):
+                result = {"winner": node.winner, "scores": dict(node.scores), "reason": node.reason}
+        return Summary(
+            steps=len(self.match.steps) + (len(pending.steps) if pending else 0),
+            turn=state.turn,
+            to_move=node.seat if isinstance(node, Decision) and status == "active" else None,
+            status=status,
+            result=result if result is not None else self.record.result,
+        )
+
+    def commit(self, pending: Pending | None, summary: Summary) -> None:
+        """Take stored steps (and the stored summary) into the live game."""
+        if pending is not None:
+            self.match.state = pending.state
+            self.match.steps.extend(pending.steps)
+            self.told.extend(pending.told)
+            self.rolled.extend(pending.rolled)
+        self.record.status = summary.status
+        self.record.result = summary.result
+        self.record.steps = summary.steps
+        self.record.turn = summary.turn
+        self.record.to_move = summary.to_move
+        self.version += 1
+        self.snapshot = self._snap()
+
+    def notify(self) -> None:
+        """Wake every WebSocket of this game (call on the event loop)."""
+        for listener in self.listeners:
+            listener.set()
+
+    # --- replay ----------------------------------------------------------------------------
+    def state_at(self, step: int) -> State:
+        """The state after ``step`` steps, replayed from the nearest checkpoint."""
+        base = max(k for k in self.checkpoints if k <= step)
+        state = self.checkpoints[base].copy()
+        for i in range(base, step):
+            state.apply(self.match.steps[i].action)
+            if (i + 1) % CHECKPOINT_EVERY == 0:
+                self.checkpoints.setdefault(i + 1, state.copy())
+        return state
+
+
+def restore(record: GameRecord, steps: list[StepRecord]) -> LiveGame:
+    """Rebuild a stored game by replaying its log, checking every state hash."""
+    match = Match(record.ruleset, record.scenario, record.options, record.seed, {})
+    if match.initial_hash != record.initial_hash:
+        raise LogError(
+            f"game {record.id} began from another initial state (were the rules data changed?)"
+        )
+    live = LiveGame(record, match)
+    pending = live.begin()
+    for expected, stored in enumerate(steps):
+        if stored.seq != expected:
+            raise LogError(f"game {record.id}: step {expected} is missing from the log")
+        node = pending.state.next()
+        seat = node.seat if isinstance(node, Decision) else CHANCE
+        if stored.seat != seat:
+            raise LogError(
+                f"game {record.id}, step {expected}: logged for {stored.seat}, not {seat}"
+            )
+        try:
+            live.step(pending, Action.parse(stored.action))
+        except (IllegalAction, ValueError) as exc:
+            raise LogError(f"game {record.id}, step {expected}: {exc}") from None
+        if pending.steps[-1].hash != stored.hash:
+            raise LogError(f"game {record.id}, step {expected}: the state hash does not match")
+    live.match.state = pending.state
+    live.match.steps.extend(pending.steps)
+    live.told.extend(pending.told)
+    live.rolled.extend(pending.rolled)
+    live.snapshot = live._snap()
+    return live

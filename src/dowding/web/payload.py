@@ -1,0 +1,166 @@
+"""What one seat receives: the same JSON over HTTP and WebSocket, built from view(state, seat).
+
+Nothing here reads the state except through ``view``, ``next()`` (for the seat's own decision,
+and for whose turn it is) and the narration and dice filtered by what the seat may see.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from dowding.engine import Chance, Decision, Node, State, Terminal, view
+
+from .live import LiveGame, Snapshot
+
+log = logging.getLogger("dowding.web")
+
+# The narration and dice a payload carries: the most recent ones (replays: up to their step).
+EVENT_LIMIT = 300
+DICE_LIMIT = 100
+# Keys of a view a browser never needs (the sampler's canonical arrangement of the unknowns).
+DROPPED_VIEW_KEYS = ("infostate",)
+
+SvgRenderer = Callable[[dict[str, Any], str | None, Decision | None], str]
+_renderers: dict[str, SvgRenderer | None] = {}
+
+
+def svg_renderer(ruleset: str) -> SvgRenderer | None:
+    """The ruleset's ``svg.render_svg``, when it has one."""
+    if ruleset not in _renderers:
+        name = f"dowding.rulesets.{ruleset.replace('-', '_')}.svg"
+        try:
+            module = importlib.import_module(name)
+            _renderers[ruleset] = getattr(module, "render_svg", None)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                log.exception("the map drawing for %s cannot be imported", ruleset)
+            _renderers[ruleset] = None
+    return _renderers[ruleset]
+
+
+def render_svg(
+    ruleset: str, seen: dict[str, Any], seat: str | None, decision: Decision | None
+) -> str | None:
+    renderer = svg_renderer(ruleset)
+    if renderer is None:
+        return None
+    try:
+        return renderer(seen, seat, decision)
+    except Exception:  # a drawing bug must not cost the player the game
+        log.exception("drawing the %s map failed", ruleset)
+        return None
+
+
+def seat_view(state: State, seat: str | None) -> dict[str, Any]:
+    seen = dict(view(state, seat))
+    for key in DROPPED_VIEW_KEYS:
+        seen.pop(key, None)
+    return seen
+
+
+def decision_json(decision: Decision) -> dict[str, Any]:
+    return {
+        "seat": decision.seat,
+        "prompt": decision.prompt,
+        "options": [{"text": o.text, "label": o.text} for o in decision.options],
+        "free": decision.free,
+    }
+
+
+def result_json(node: Node, snap: Snapshot) -> dict[str, Any] | None:
+    if snap.result is not None and snap.status != "active":
+        return dict(snap.result)
+    if isinstance(node, Terminal):
+        return {"winner": node.winner, "scores": dict(node.scores), "reason": node.reason}
+    return None
+
+
+def build(
+    live: LiveGame,
+    seat: str | None,
+    snap: Snapshot,
+    *,
+    state: State | None = None,
+    step: int | None = None,
+) -> dict[str, Any]:
+    """The payload for ``seat`` at ``snap``; with ``state`` and ``step``, a replay at that step."""
+    replaying = state is not None
+    shown = state if state is not None else snap.state
+    upto = step if step is not None else snap.seq
+    node = shown.next()
+    active = snap.status == "active" and not replaying
+    to_move = node.seat if isinstance(node, Decision) else None
+    mine = (
+        node
+        if isinstance(node, Decision) and active and seat is not None and node.seat == seat
+        else None
+    )
+    seen = seat_view(shown, seat)
+    told = [t for t in live.told if t.step <= upto and t.event.visible_to(seat)]
+    rolled = [r for r in live.rolled if r.step <= upto]
+    typing = live.manual_dice_seats(node) if active else ()
+    payload: dict[str, Any] = {
+        "type": "replay" if replaying else "state",
+        "game_id": live.id,
+        "ruleset": live.record.ruleset,
+        "scenario": live.record.scenario,
+        "seat": seat,
+        "seats": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "side": s.side,
+                "controller": live.controller(s.id),
+                "player": live.controllers[s.id].player if s.id in live.controllers else None,
+            }
+            for s in live.seats
+        ],
+        "seq": snap.seq,
+        "step": upto,
+        "status": snap.status,
+        "turn": shown.turn,
+        "to_move": to_move if (active or replaying) else None,
+        "hotseat_next": to_move
+        if active and to_move is not None and live.controller(to_move) == "hotseat"
+        else None,
+        "view": seen,
+        "decision": decision_json(mine) if mine is not None else None,
+        "dice_needed": _dice_needed(node, seat, typing),
+        "svg": render_svg(live.record.ruleset, seen, seat, mine),
+        "events": [{"step": t.step, "text": t.event.text} for t in told[-EVENT_LIMIT:]],
+        "dice": [
+            {
+                "step": r.step,
+                "seat": _owner(r.visible_to),
+                "label": r.label,
+                "faces": _faces(r.outcome) if r.visible(seat) else None,
+                "text": f"{r.label}: {r.outcome if r.visible(seat) else '(hidden)'}",
+            }
+            for r in rolled[-DICE_LIMIT:]
+        ],
+        "result": result_json(node, snap) if not replaying or isinstance(node, Terminal) else None,
+    }
+    return payload
+
+
+def _dice_needed(node: Node, seat: str | None, typing: tuple[str, ...]) -> dict[str, Any] | None:
+    if not isinstance(node, Chance) or seat is None or seat not in typing:
+        return None
+    return {"label": node.label, "expects": node.expects}
+
+
+def _owner(visible_to: frozenset[str] | None) -> str | None:
+    return next(iter(visible_to)) if visible_to is not None and len(visible_to) == 1 else None
+
+
+def _faces(outcome: str) -> str:
+    """``roll d=3,5`` -> ``d=3,5``: the outcome without its kind."""
+    return outcome.partition(" ")[2] or outcome
+
+
+def encode(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, separators=(",", ":"), default=str)

@@ -1,0 +1,427 @@
+"""The games a server holds: creating, loading, acting, resigning, replaying, computers moving.
+
+One asyncio lock per game serialises everything that changes it. Each change is applied to a
+scratch copy, stored (in a worker thread, one transaction), and only then taken into the live
+game and acknowledged. Computer seats think in a thread pool, outside the lock and off the
+event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from anyio import to_thread
+
+from dowding.bots import RandomPlayer
+from dowding.engine import (
+    Action,
+    Chance,
+    Decision,
+    IllegalAction,
+    LogError,
+    Match,
+    Terminal,
+    get_game,
+)
+from dowding.storage import (
+    GameRecord,
+    Repository,
+    SeatRecord,
+    StepConflict,
+    UnknownGame,
+    hash_token,
+)
+
+from . import payload as payloads
+from .errors import ApiError, bad_request, conflict, forbidden, not_found
+from .live import CONTROLLERS, LiveGame, Pending, restore
+from .lobby import computer_players, default_computer, resolve_options
+from .schemas import CreateGame
+
+log = logging.getLogger("dowding.web")
+T = TypeVar("T")
+
+
+class GameService:
+    def __init__(self, repository: Repository, bot_workers: int = 2) -> None:
+        self.repository = repository
+        self.games: dict[str, LiveGame] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="dowding-bot")
+        self._cache: dict[tuple[str, str | None], tuple[int, str]] = {}
+        self.closing = False
+
+    async def close(self) -> None:
+        self.closing = True
+        drivers = [g.driver for g in self.games.values() if g.driver is not None]
+        for task in drivers:
+            task.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+        self.bots.shutdown(wait=False, cancel_futures=True)
+        await to_thread.run_sync(self.repository.close)
+
+    # --- finding games and seats -------------------------------------------------------------
+    async def live(self, game_id: str) -> LiveGame:
+        """The game, rebuilt from its log on first access."""
+        found = self.games.get(game_id)
+        if found is not None:
+            return found
+        if len(game_id) > 64:
+            raise not_found("no such game")
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            found = self.games.get(game_id)
+            if found is None:
+                found = await to_thread.run_sync(self._restore, game_id)
+                self.games[game_id] = found
+        self._loading.pop(game_id, None)
+        return found
+
+    def _restore(self, game_id: str) -> LiveGame:
+        try:
+            record = self.repository.game(game_id)
+        except UnknownGame:
+            raise not_found(f"no game {game_id}") from None
+        try:
+            return restore(record, self.repository.steps(game_id))
+        except LogError as exc:
+            log.error("cannot restore game %s: %s", game_id, exc)
+            raise ApiError(500, f"game {game_id} cannot be restored: {exc}") from None
+
+    @staticmethod
+    def seat_of(live: LiveGame, token: str | None) -> str | None:
+        """The seat a token holds (None: the spectator's token); 403 for anything else."""
+        if not token:
+            raise forbidden("a token is needed: open the game from its link")
+        digest = hash_token(token)
+        if digest not in live.by_token:
+            raise forbidden("this token does not belong to this game")
+        return live.by_token[digest]
+
+    def acting_seat(self, live: LiveGame, token: str) -> str:
+        seat = self.seat_of(live, token)
+        if seat is None:
+            raise forbidden("spectators watch; they cannot act")
+        return seat
+
+    # --- payloads ------------------------------------------------------------------------------
+    def payload_text(self, live: LiveGame, seat: str | None) -> str:
+        """The current payload for a seat, encoded once per change."""
+        snap = live.snapshot
+        key = (live.id, seat)
+        cached = self._cache.get(key)
+        if cached is not None and cached[0] == snap.version:
+            return cached[1]
+        text = payloads.encode(payloads.build(live, seat, snap))
+        self._cache[key] = (snap.version, text)
+        return text
+
+    async def replay_text(self, live: LiveGame, seat: str | None, step: int) -> str:
+        snap = live.snapshot
+        if step > snap.seq:
+            raise bad_request(
+                f"step {step} has not been played yet; the game is at step {snap.seq}"
+            )
+
+        def build() -> str:
+            state = live.state_at(step)
+            return payloads.encode(payloads.build(live, seat, snap, state=state, step=step))
+
+        return await to_thread.run_sync(build)
+
+    # --- creating --------------------------------------------------------------------------------
+    async def create(self, request: CreateGame, base_url: str) -> dict[str, Any]:
+        record, tokens, spectator = self._new_record(request)
+        match = Match(record.ruleset, record.scenario, record.options, record.seed, {})
+        record.initial_hash = match.initial_hash
+        live = LiveGame(record, match)
+        summary = live.summary(None)
+        record.turn, record.to_move, record.status = summary.turn, summary.to_move, summary.status
+        await to_thread.run_sync(self.repository.create_game, record)
+        self.games[record.id] = live
+        self.ensure_driver(live)
+        base = base_url.rstrip("/")
+
+        def link(token: str) -> str:
+            return f"{base}/play/{record.id}#t={token}"
+
+        mine = {s.seat: t for s in record.seats if (t := tokens.get(s.seat)) is not None}
+        yours = {s: t for s, t in mine.items() if live.controller(s) in ("human", "hotseat")}
+        invites = {s: link(t) for s, t in mine.items() if live.controller(s) == "invited"}
+        first = next(iter(yours.values()), None)
+        spectate = link(spectator) if spectator else None
+        return {
+            "game_id": record.id,
+            "tokens": yours,
+            "invites": invites,
+            "spectate": spectate,
+            "play_url": link(first) if first else spectate,
+        }
+
+    def _new_record(self, request: CreateGame) -> tuple[GameRecord, dict[str, str], str | None]:
+        try:
+            game = get_game(request.ruleset)
+            scenario = game.scenario(request.scenario).id
+            options = resolve_options(game, request.options)
+        except ValueError as exc:
+            raise bad_request(str(exc)) from None
+        seat_ids = game.seat_ids(options)
+        unknown = [s for s in request.seats if s not in seat_ids]
+        if unknown:
+            raise bad_request(
+                f"{game.id} has no seat {unknown[0]!r} with these options; seats: {', '.join(seat_ids)}"
+            )
+        offered = computer_players(game.id)
+        seats: list[SeatRecord] = []
+        tokens: dict[str, str] = {}
+        for seat in seat_ids:
+            choice = request.seats.get(seat)
+            kind = choice.kind if choice is not None else "computer"
+            player = None
+            if kind == "computer":
+                player = (choice.player if choice is not None else None) or default_computer(
+                    game.id
+                )
+                if player not in offered:
+                    raise bad_request(
+                        f"no computer player {player!r} for {game.id}; choose from: {', '.join(offered)}"
+                    )
+            elif choice is not None and choice.player is not None:
+                raise bad_request(f"seat {seat} is not a computer seat: it takes no player")
+            token = None
+            if kind != "computer":
+                tokens[seat] = secrets.token_urlsafe(24)
+                token = hash_token(tokens[seat])
+            seats.append(SeatRecord(seat, CONTROLLERS[kind], player, token))
+        spectator = secrets.token_urlsafe(24) if request.spectators else None
+        record = GameRecord(
+            id=secrets.token_urlsafe(9),
+            ruleset=game.id,
+            scenario=scenario,
+            options=options,
+            seed=secrets.randbelow(2**53),  # secret: it decides every die; never sent
+            initial_hash="",
+            dice=request.dice,
+            spectators=request.spectators,
+            spectator_token_hash=hash_token(spectator) if spectator else None,
+            seats=seats,
+        )
+        return record, tokens, spectator
+
+    # --- changing a game ----------------------------------------------------------------------
+    async def _store(
+        self,
+        live: LiveGame,
+        work: Callable[[], Pending | None],
+        status: str | None = None,
+        result: Any = None,
+    ) -> None:
+        """Run ``work`` (the scratch steps) and store its steps with the new summary, then take
+        them into the live game. Call with the game's lock held."""
+
+        def run() -> tuple[Pending | None, Any]:
+            pending = work()
+            summary = live.summary(pending, status, result)
+            records = live.records(pending) if pending is not None else []
+            try:
+                self.repository.append_steps(live.id, records, summary)
+            except StepConflict as exc:
+                raise conflict(str(exc), seq=live.snapshot.seq) from None
+            return pending, summary
+
+        pending, summary = await to_thread.run_sync(run)
+        live.commit(pending, summary)
+        live.notify()
+
+    def _check_active(self, live: LiveGame) -> None:
+        if live.status != "active":
+            raise conflict(f"the game is {live.status}", seq=live.snapshot.seq)
+        if isinstance(live.match.state.next(), Terminal):
+            raise conflict("the game is over", seq=live.snapshot.seq)
+
+    async def act(self, game_id: str, token: str, seq: int, text: str) -> LiveGame:
+        live = await self.live(game_id)
+        seat = self.acting_seat(live, token)
+        try:
+            action = Action.parse(text)
+        except ValueError as exc:
+            raise bad_request(f"{text!r} is not an action: {exc}") from None
+        async with live.lock:
+            steps = live.match.steps
+            if seq < len(steps):
+                done = steps[seq]
+                if (done.seat, done.action) == (seat, action.text):
+                    return live  # a retry of an action already applied: applied once
+                raise conflict(
+                    f"step {seq} has already been played; the game is at step {len(steps)}",
+                    seq=len(steps),
+                )
+            if seq > len(steps):
+                raise conflict(
+                    f"step {seq} is ahead of the game, which is at step {len(steps)}",
+                    seq=len(steps),
+                )
+            self._check_active(live)
+            node = live.match.state.next()
+            if not isinstance(node, Decision) or node.seat != seat:
+                raise conflict(_waiting_for(live, node), seq=len(steps))
+
+            def work() -> Pending:
+                pending = live.begin()
+                try:
+                    live.step(pending, action)
+                except IllegalAction as exc:
+                    raise bad_request(str(exc)) from None
+                live.roll_automatic(pending)
+                return pending
+
+            await self._store(live, work)
+        self.ensure_driver(live)
+        return live
+
+    async def type_dice(self, game_id: str, token: str, faces: str, seq: int | None) -> LiveGame:
+        live = await self.live(game_id)
+        seat = self.acting_seat(live, token)
+        async with live.lock:
+            steps = live.match.steps
+            if seq is not None and seq != len(steps):
+                raise conflict(f"the game is at step {len(steps)}, not {seq}", seq=len(steps))
+            self._check_active(live)
+            node = live.match.state.next()
+            if not isinstance(node, Chance) or seat not in live.manual_dice_seats(node):
+                raise conflict("no dice for you to roll now", seq=len(steps))
+            try:
+                outcome = node.parse(faces)
+            except ValueError as exc:
+                raise bad_request(f"not a roll: {exc}") from None
+
+            def work() -> Pending:
+                pending = live.begin()
+                try:
+                    live.step(pending, outcome)
+                except IllegalAction as exc:
+                    raise bad_request(f"not a roll: {exc}") from None
+                live.roll_automatic(pending)
+                return pending
+
+            await self._store(live, work)
+        self.ensure_driver(live)
+        return live
+
+    async def resign(self, game_id: str, token: str, abandon: bool = False) -> LiveGame:
+        live = await self.live(game_id)
+        seat = self.acting_seat(live, token)
+        async with live.lock:
+            self._check_active(live)
+            name = next((s.name for s in live.seats if s.id == seat), seat)
+            if abandon:
+                status, result = (
+                    "abandoned",
+                    {"winner": None, "scores": {}, "reason": f"abandoned by {name}"},
+                )
+            else:
+                mine = live.side_of(seat)
+                others = {s.side for s in live.seats if s.side != mine}
+                winner = others.pop() if len(others) == 1 else None
+                status, result = (
+                    "resigned",
+                    {"winner": winner, "scores": {}, "reason": f"{name} resigned"},
+                )
+            await self._store(live, lambda: None, status, result)
+        return live
+
+    # --- computer seats -------------------------------------------------------------------------
+    def ensure_driver(self, live: LiveGame) -> None:
+        """Start the task that moves the computer seats and rolls the dice, unless it runs."""
+        if live.driver is None and not self.closing and live.status == "active":
+            live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+
+    async def _drive(self, live: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while not self.closing:
+                async with live.lock:
+                    if live.status != "active":
+                        return
+                    state = live.match.state
+                    node = state.next()
+                    if isinstance(node, Chance) and not live.manual_dice_seats(node):
+                        await self._store(live, self._rolls(live))
+                        continue
+                    if not isinstance(node, Decision) or node.seat not in live.players:
+                        return  # a human's turn, typed dice, or the end
+                    seq, seat = len(live.match.steps), node.seat
+                    seen = state.view(seat)  # the bot's own seat's view, kept on the server
+                player = live.players[seat]
+                try:
+                    action = await loop.run_in_executor(self.bots, player.choose, seen, node)
+                except Exception:
+                    log.exception(
+                        "the %s player of game %s failed; it moves at random", seat, live.id
+                    )
+                    action = RandomPlayer(seq).choose(seen, node)
+                async with live.lock:
+                    if live.status != "active" or len(live.match.steps) != seq:
+                        continue
+                    await self._store(live, self._bot_move(live, action))
+        except asyncio.CancelledError:
+            raise
+        except ApiError as exc:
+            log.error("game %s: computer move not stored: %s", live.id, exc.message)
+        except Exception:
+            log.exception("game %s: the computer players stopped", live.id)
+        finally:
+            live.driver = None
+
+    @staticmethod
+    def _rolls(live: LiveGame) -> Callable[[], Pending]:
+        def work() -> Pending:
+            pending = live.begin()
+            live.roll_automatic(pending)
+            return pending
+
+        return work
+
+    @staticmethod
+    def _bot_move(live: LiveGame, action: Action) -> Callable[[], Pending]:
+        def work() -> Pending:
+            pending = live.begin()
+            live.step(pending, action)
+            live.roll_automatic(pending)
+            return pending
+
+        return work
+
+    # --- listings -------------------------------------------------------------------------------
+    async def my_games(self, tokens: list[str]) -> list[dict[str, Any]]:
+        digests = [hash_token(t) for t in tokens]
+        found = await to_thread.run_sync(self.repository.games_for_tokens, digests)
+        return [
+            {
+                "game_id": record.id,
+                "ruleset": record.ruleset,
+                "scenario": record.scenario,
+                "seat": seat,
+                "status": record.status,
+                "turn": record.turn,
+                "steps": record.steps,
+                "to_move": record.to_move,
+                "result": record.result,
+                "updated": record.updated.isoformat(),
+            }
+            for record, seat in found
+        ]
+
+
+def _waiting_for(live: LiveGame, node: object) -> str:
+    if isinstance(node, Decision):
+        name = next((s.name for s in live.seats if s.id == node.seat), node.seat)
+        return f"it is not your turn: waiting for {name}"
+    if isinstance(node, Chance):
+        return "it is not your turn: waiting for the dice"
+    return "the game is over"

@@ -1,0 +1,98 @@
+"""The WebSocket of a seat: the payload on connect and after every change; actions and dice in.
+
+Changes are coalesced: a client that falls behind receives the latest payload, whose ``dice``
+and ``events`` lists still hold what it missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from .errors import ApiError
+from .live import LiveGame
+from .schemas import SocketMessage
+from .service import GameService
+from .validation import describe_errors
+
+router = APIRouter()
+log = logging.getLogger("dowding.web")
+MAX_MESSAGE = 8192
+
+
+@router.websocket("/api/games/{game_id}/ws")
+async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+    service: GameService = websocket.app.state.service
+    await websocket.accept()
+    try:
+        live = await service.live(game_id)
+        seat = service.seat_of(live, token)
+    except ApiError as exc:
+        await websocket.send_text(json.dumps({"type": "error", **exc.body()}))
+        await websocket.close(code=4000 + exc.status)
+        return
+    send_lock = asyncio.Lock()
+
+    async def send(text: str) -> None:
+        async with send_lock:
+            await websocket.send_text(text)
+
+    wake = asyncio.Event()
+    wake.set()
+    live.listeners.add(wake)
+    sender = asyncio.create_task(_send_changes(live, seat, service, wake, send))
+    service.ensure_driver(live)
+    try:
+        while True:
+            text = await websocket.receive_text()
+            reply = await _handle(text, live, seat, token or "", service)
+            if reply is not None:
+                await send(json.dumps(reply))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.listeners.discard(wake)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _send_changes(
+    live: LiveGame, seat: str | None, service: GameService, wake: asyncio.Event, send: object
+) -> None:
+    while True:
+        await wake.wait()
+        wake.clear()
+        await send(service.payload_text(live, seat))  # type: ignore[operator]
+
+
+async def _handle(
+    text: str, live: LiveGame, seat: str | None, token: str, service: GameService
+) -> dict[str, object] | None:
+    if len(text) > MAX_MESSAGE:
+        return {"type": "error", "error": f"a message may hold at most {MAX_MESSAGE} characters"}
+    try:
+        message = SocketMessage.model_validate_json(text)
+    except ValidationError as exc:
+        return {"type": "error", "error": f"malformed message: {describe_errors(exc.errors())}"}
+    if message.type == "ping":
+        return {"type": "pong"}
+    if seat is None:
+        return {"type": "error", "error": "spectators watch; they cannot act"}
+    try:
+        if message.type == "action":
+            if message.seq is None or message.action is None:
+                return {"type": "error", "error": "an action message needs seq and action"}
+            await service.act(live.id, token, message.seq, message.action)
+        else:
+            if message.faces is None:
+                return {"type": "error", "error": "a dice message needs faces"}
+            await service.type_dice(live.id, token, message.faces, message.seq)
+    except ApiError as exc:
+        return {"type": "error", **exc.body()}
+    return None
