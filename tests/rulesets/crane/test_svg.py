@@ -1,0 +1,82 @@
+"""The crane SVG: valid XML, each option on the table exactly once, free values described."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from dowding.engine import Decision, Terminal
+from dowding.engine.record import Match
+from dowding.rulesets.crane.svg import render_svg
+
+MAPPED = re.compile(r"^(select plane=|move turn=-?[\d.]+$|place x=|fire |bomb at=)")
+
+
+def parsed(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def public(view: dict) -> dict:
+    view = dict(view)
+    view.pop("infostate", None)
+    return view
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("eight-heinkels", 1), ("heinkels-and-stukas", 2)])
+def test_options_on_the_table_and_free_values_described(scenario: str, seed: int) -> None:
+    match = Match("crane", scenario, seed=seed, options={"auto_intercept": False})
+    rng = random.Random(seed)
+    kinds_seen = set()
+    for _ in range(4000):
+        node = match.node()
+        if isinstance(node, Terminal):
+            break
+        if not isinstance(node, Decision):
+            match.roll()
+            continue
+        view = public(match.state.view(node.seat))
+        root = parsed(render_svg(view, node.seat, node))
+        found = [el.attrib["data-action"] for el in root.iter() if "data-action" in el.attrib]
+        texts = [o.text for o in node.options]
+        assert len(found) == len(set(found))
+        assert set(found) <= set(texts)
+        for text in texts:
+            if MAPPED.match(text):
+                assert text in found, f"{text!r} missing ({node.prompt})"
+        free = [el.attrib["data-free"] for el in root.iter() if "data-free" in el.attrib]
+        kind = node.options[0].kind
+        kinds_seen.add(kind)
+        if kind == "move":
+            assert free == ["move"]
+        elif kind == "place":
+            assert free == ["place"]
+        elif kind == "bomb":
+            assert free == ["along"]
+        match.play(rng.choice(node.options))
+    assert {"place", "select", "move", "fire"} <= kinds_seen
+
+
+def test_free_move_attributes_and_speed() -> None:
+    match = Match("crane", seed=3)
+    rng = random.Random(3)
+    while True:
+        node = match.node()
+        if isinstance(node, Decision) and node.options[0].kind == "move":
+            break
+        match.play(rng.choice(node.options)) if isinstance(node, Decision) else match.roll()
+    view = public(match.state.view(node.seat))
+    svg = render_svg(view, node.seat, node)
+    assert render_svg(view, node.seat, node) == svg
+    root = parsed(svg)
+    assert root.attrib["data-axes"] == "yx" and float(root.attrib["data-inch"]) > 0
+    (drag,) = [el for el in root.iter() if el.attrib.get("data-free") == "move"]
+    for key in ("data-origin", "data-heading", "data-straight", "data-total", "data-max-turn"):
+        assert key in drag.attrib
+    start = time.perf_counter()
+    for _ in range(20):
+        render_svg(view, node.seat, node)
+    assert (time.perf_counter() - start) / 20 < 0.02
