@@ -1,0 +1,78 @@
+"""``dowding serve``: the game server for the browser, on SQLite unless told otherwise."""
+
+from __future__ import annotations
+
+import logging
+import re
+import socket
+from typing import Annotated, Any
+
+import typer
+
+from .common import CLIError
+from .main import app, reported
+
+TOKEN_IN_QUERY = re.compile(r"(tokens?=)[^&\s]*")
+
+
+class HideTokens(logging.Filter):
+    """Access log lines show ``?token=***``: a seat's token in a log would let a reader act for it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                TOKEN_IN_QUERY.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
+
+
+def _check_port(host: str, port: int) -> None:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise CLIError(
+                f"cannot listen on {host}:{port}: {exc.strerror or exc} (another --port?)"
+            ) from None
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            envvar="DOWDING_DATABASE_URL",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user:pw@host/db "
+            "(default: SQLite in your data folder).",
+        ),
+    ] = None,
+    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+) -> None:
+    """Serve games in the browser: open the printed address."""
+    with reported():
+        import uvicorn
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from dowding.storage import default_database_url, describe_url
+        from dowding.web.app import create_app
+
+        url = database_url or default_database_url()
+        try:
+            web = create_app(url)
+        except ValueError as exc:
+            raise CLIError(str(exc), code=2) from None
+        except SQLAlchemyError as exc:
+            problem = str(exc.orig if getattr(exc, "orig", None) else exc).strip().splitlines()[0]
+            raise CLIError(f"cannot open the database {describe_url(url)}: {problem}") from None
+        _check_port(host, port)
+        shown = f"[{host}]" if ":" in host else host
+        print(f"dowding is serving at http://{shown}:{port}/", flush=True)
+        print(f"database: {describe_url(url)}", flush=True)
+        logging.getLogger("uvicorn.access").addFilter(HideTokens())
+        config: dict[str, Any] = {"host": host, "port": port, "log_level": log_level.lower()}
+        uvicorn.run(web, **config)
