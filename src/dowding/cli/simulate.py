@@ -24,7 +24,7 @@ from dowding.analysis.simulate import GameRecord, SimulationError, Sweep, run
 from dowding.analysis.stats import summarise
 
 from .common import CLIError, load_game, parse_pairs
-from .main import OptionsOpt, ScenarioOpt, app, reported
+from .main import DataOpt, OptionsOpt, ScenarioOpt, app, reported, with_data
 from .seats import resolve_seats
 
 
@@ -53,6 +53,7 @@ def simulate(
         typer.Option("--seat", metavar="SEAT=KIND", help="KIND: random|heuristic|...; repeatable."),
     ] = None,
     option: OptionsOpt = None,
+    data: DataOpt = None,
     seed: Annotated[int, typer.Option(help="First seed: games use SEED..SEED+N-1.")] = 0,
     report: Annotated[
         Path | None, typer.Option(help="Write results.json, summary.json and plots here.")
@@ -72,7 +73,7 @@ def simulate(
     """Play many seeded computer games in parallel; win rates with 95% intervals, score spreads."""
     with reported():
         game = load_game(ruleset)
-        options = parse_pairs(option or [], "option")
+        options = with_data(parse_pairs(option or [], "option"), data)
         if ray_address and backend is not Backend.ray:
             raise CLIError("--ray-address goes with --backend ray", code=2)
         try:
