@@ -1,0 +1,407 @@
+// The table of one seat (live) and the replay of a game, step by step, from a seat's view.
+import { api, el, showError, clearError, setConnection, seatsOfGame, rememberSeat, titleCase } from "./util.js";
+import { DiceTray } from "./dice.js";
+import { wireMap } from "./freevalues.js";
+
+export class TableScreen {
+  constructor(main, gameId, token) {
+    this.main = main;
+    this.gameId = gameId;
+    this.token = token;
+    this.payload = null;
+    this.ws = null;
+    this.retry = 0;
+    this.busy = false;
+    this.closed = false;
+    this.lastEventStep = null;
+    this.build();
+  }
+
+  build() {
+    this.head = el("div", { class: "table-head" });
+    this.mapWrap = el("div", { class: "map-wrap", id: "map", "aria-label": "the map: options are clickable" });
+    this.decision = el("section", { class: "card decision", id: "decision", "aria-labelledby": "decision-title" });
+    this.tray = el("div", { class: "tray", id: "dice-tray", "aria-live": "polite" });
+    this.diceLog = el("ol", { class: "log", id: "dice-log" });
+    this.eventLog = el("ol", { class: "log", id: "event-log", "aria-live": "polite", "aria-relevant": "additions" });
+    this.dice = new DiceTray(this.tray, this.diceLog);
+    const zoom = el("button", { type: "button", id: "zoom", "aria-pressed": "false", onclick: () => {
+      const on = this.mapWrap.classList.toggle("zoom");
+      zoom.setAttribute("aria-pressed", String(on));
+      zoom.textContent = on ? "Fit the map to the width" : "Full size map";
+    } }, "Full size map");
+    this.main.replaceChildren(el("div", { class: "table-screen" },
+      this.head,
+      el("div", {}, el("div", { class: "map-tools" }, zoom, el("span", {}, "Click a highlighted space, flight, card or plane to choose it; drag on the table for a free value.")), this.mapWrap),
+      el("aside", { class: "side", "aria-label": "decisions, dice and log" },
+        this.decision,
+        el("section", { class: "card" }, el("h2", {}, "Dice"), this.tray,
+          el("details", {}, el("summary", {}, "Dice log"), this.diceLog)),
+        el("section", { class: "card" }, el("h2", { id: "log-title" }, "What happened"), this.eventLog))));
+    wireMap(this.mapWrap, (text) => this.send(text), (text) => {
+      const input = this.decision.querySelector("#action-text");
+      if (input) input.value = text;
+    });
+    this.mapWrap.addEventListener("mouseover", (event) => {
+      const target = event.target.closest("[data-action]");
+      this.highlight(target ? target.dataset.action : null, true);
+    });
+    this.keys = (event) => this.onKey(event);
+    document.addEventListener("keydown", this.keys);
+  }
+
+  async start() {
+    if (!this.token) {
+      this.main.replaceChildren(el("p", {}, "This link has no seat token (#t=…). Open the link you were given, or start a game in the lobby."));
+      return;
+    }
+    await this.refresh();
+    this.connect();
+  }
+
+  async refresh() {
+    try {
+      const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}?token=${encodeURIComponent(this.token)}`);
+      this.render(payload);
+    } catch (err) {
+      showError(err.message);
+    }
+  }
+
+  // --- live updates ---------------------------------------------------------------------------
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws?token=${encodeURIComponent(this.token)}`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.addEventListener("open", () => { this.retry = 0; setConnection("live", true); });
+    ws.addEventListener("message", (event) => {
+      let data;
+      try { data = JSON.parse(event.data); } catch (err) { return; }
+      if (data.type === "error") showError(data.error);
+      else if (data.type === "state") this.render(data);
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws || this.closed) return;
+      setConnection("reconnecting…", false);
+      const wait = Math.min(10000, 500 * 2 ** this.retry++);
+      setTimeout(() => { if (this.ws === ws) this.connect(); }, wait);
+    });
+  }
+
+  disconnect() {
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) ws.close();
+  }
+
+  close() {
+    this.closed = true;
+    this.disconnect();
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+  render(payload) {
+    if (!payload || payload.type !== "state") return;
+    if (this.payload && payload.seq < this.payload.seq) return; // an older message arrived late
+    const handover = this.handoverTo(payload);
+    if (handover) {
+      this.handover(handover, payload);
+      return;
+    }
+    this.payload = payload;
+    if (payload.seat && this.seat !== payload.seat) {
+      const held = seatsOfGame(this.gameId).find((s) => s.token === this.token);
+      if (held && held.seat !== payload.seat) rememberSeat({ ...held, seat: payload.seat, ruleset: payload.ruleset, scenario: payload.scenario });
+    }
+    this.seat = payload.seat;
+    this.drawHead(payload);
+    if (payload.svg) this.mapWrap.innerHTML = payload.svg;
+    else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(payload.view, null, 1)));
+    this.drawDecision(payload);
+    this.dice.update(payload.dice);
+    this.drawEvents(payload.events);
+  }
+
+  // a hot-seat game: the next seat to move is another hot-seat seat held in this browser
+  handoverTo(payload) {
+    const next = payload.hotseat_next;
+    if (!next || next === payload.seat || payload.status !== "active") return null;
+    const held = seatsOfGame(this.gameId).find((s) => s.seat === next);
+    return held ? held : null;
+  }
+
+  handover(held, payload) {
+    // blank everything of the previous seat before anything else is shown
+    this.disconnect();
+    this.payload = null;
+    this.lastEventStep = null;
+    this.dice = new DiceTray(this.tray, this.diceLog);
+    this.mapWrap.replaceChildren();
+    this.decision.replaceChildren();
+    this.tray.replaceChildren();
+    this.diceLog.replaceChildren();
+    this.eventLog.replaceChildren();
+    this.head.replaceChildren();
+    const seat = (payload.seats || []).find((s) => s.id === held.seat);
+    const name = seat ? seat.name : held.seat;
+    const box = document.getElementById("handover");
+    document.getElementById("handover-title").textContent = `Pass the screen to ${name}`;
+    document.getElementById("handover-text").textContent =
+      `${name} moves next. Hand the screen over; press the button once only ${name} can see it.`;
+    const go = document.getElementById("handover-go");
+    go.textContent = `I am ${name}: show my table`;
+    box.hidden = false;
+    go.focus();
+    go.onclick = async () => {
+      box.hidden = true;
+      this.token = held.token;
+      history.replaceState(null, "", `/play/${this.gameId}#t=${encodeURIComponent(held.token)}`);
+      await this.refresh();
+      this.connect();
+    };
+  }
+
+  seatName(id) {
+    const seat = ((this.payload && this.payload.seats) || []).find((s) => s.id === id);
+    return seat ? seat.name : id;
+  }
+
+  drawHead(p) {
+    const me = (p.seats || []).find((s) => s.id === p.seat);
+    const finished = p.status !== "active";
+    const replay = `/replay/${this.gameId}#t=${encodeURIComponent(this.token)}`;
+    this.head.replaceChildren(
+      el("h1", {}, `${titleCase(p.ruleset)}: ${titleCase(p.scenario)}`),
+      el("span", { class: `who side-${me ? me.side : "none"}`, id: "who" }, me ? `You: ${me.name}` : "Spectating"),
+      el("span", { id: "status" }, `turn ${p.turn ?? "?"} · step ${p.seq} · ${p.status}`),
+      el("span", { class: "spacer" }),
+      el("a", { href: replay, id: "replay-link" }, finished ? "Replay this game" : "Replay so far"),
+      p.seat && !finished ? el("button", { type: "button", class: "danger", id: "resign", onclick: () => this.resign(false) }, "Resign") : null,
+      p.seat && !finished ? el("button", { type: "button", id: "abandon", onclick: () => this.resign(true) }, "Abandon") : null,
+    );
+  }
+
+  drawDecision(p) {
+    const parts = [el("h2", { id: "decision-title" }, "Your move")];
+    if (p.result || p.status !== "active") {
+      const r = p.result || {};
+      const winner = r.winner ? this.seatName(r.winner) : null;
+      parts.push(el("p", { class: "result", id: "result" },
+        `${p.status === "finished" ? "Game over" : titleCase(p.status)}: ${winner ? `${winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`));
+      parts.push(el("a", { href: `/replay/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Replay it step by step"));
+    } else if (p.decision) {
+      const d = p.decision;
+      parts.push(el("div", { class: "prompt", id: "prompt" }, d.prompt));
+      const list = el("ol", { class: "options", id: "options", "aria-label": "options" });
+      d.options.forEach((o, i) => {
+        const key = i < 9 ? String(i + 1) : i === 9 ? "0" : "";
+        const button = el("button", { type: "button", "data-text": o.text, onclick: () => this.send(o.text),
+          onmouseenter: () => this.highlight(o.text, false), onfocus: () => this.highlight(o.text, false),
+          onmouseleave: () => this.highlight(null, false), "aria-keyshortcuts": key || null },
+          el("span", { class: "key", "aria-hidden": "true" }, key), el("span", {}, o.label || o.text));
+        list.append(el("li", {}, button));
+      });
+      parts.push(list);
+      const input = el("input", { type: "text", id: "action-text", "aria-label": "Type an action", placeholder: d.free || "or type an option's text",
+        autocomplete: "off", spellcheck: "false" });
+      const form = el("form", { class: "free", onsubmit: (event) => { event.preventDefault(); if (input.value.trim()) this.send(input.value.trim()); } },
+        input, el("button", { type: "submit" }, "Send"),
+        d.free ? el("div", { class: "hint" }, `free value: ${d.free}`) : null);
+      parts.push(form);
+    } else if (p.dice_needed) {
+      const input = el("input", { type: "text", id: "dice-faces", "aria-label": "The faces you rolled", placeholder: p.dice_needed.expects || "" });
+      parts.push(el("p", {}, `Roll the dice: ${p.dice_needed.label}`));
+      parts.push(el("form", { class: "free", onsubmit: (event) => { event.preventDefault(); this.typeDice(input.value.trim()); } },
+        input, el("button", { type: "submit" }, "Enter the faces")));
+    } else {
+      parts[0] = el("h2", { id: "decision-title" }, "Waiting");
+      const who = p.to_move ? this.seatName(p.to_move) : null;
+      parts.push(el("p", { class: "waiting", id: "waiting" }, who ? `Waiting for ${who}…` : "The dice are rolling…"));
+    }
+    this.decision.replaceChildren(...parts);
+  }
+
+  drawEvents(events) {
+    events = events || [];
+    const first = this.lastEventStep === null;
+    const fresh = first ? events : events.filter((e) => e.step > this.lastEventStep);
+    const lines = fresh.map((e) => el("li", {}, el("span", { class: "step" }, `#${e.step}`), e.text));
+    if (first) this.eventLog.replaceChildren(...lines);
+    else this.eventLog.append(...lines);
+    if (events.length) this.lastEventStep = Math.max(this.lastEventStep ?? -1, ...events.map((e) => e.step));
+    else if (first) this.lastEventStep = -1;
+    this.eventLog.scrollTop = this.eventLog.scrollHeight;
+  }
+
+  highlight(text, fromMap) {
+    for (const node of this.main.querySelectorAll(".hl")) node.classList.remove("hl");
+    if (!text) return;
+    const sel = `[data-action="${CSS.escape(text)}"]`;
+    const onMap = this.mapWrap.querySelector(sel);
+    if (onMap && !fromMap) onMap.classList.add("hl");
+    const button = this.decision.querySelector(`[data-text="${CSS.escape(text)}"]`);
+    if (button && fromMap) button.classList.add("hl");
+  }
+
+  onKey(event) {
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const buttons = [...this.decision.querySelectorAll(".options button")];
+    if (!buttons.length) return;
+    if (/^[0-9]$/.test(event.key)) {
+      const index = event.key === "0" ? 9 : Number(event.key) - 1;
+      if (buttons[index]) {
+        event.preventDefault();
+        buttons[index].focus();
+        buttons[index].click();
+      }
+      return;
+    }
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      const at = buttons.indexOf(document.activeElement);
+      if (at === -1 && this.mapWrap.contains(document.activeElement)) return;
+      event.preventDefault();
+      const next = at === -1 ? 0 : (at + (event.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length;
+      buttons[next].focus();
+    }
+  }
+
+  // --- acting ----------------------------------------------------------------------------------
+  async send(text) {
+    if (this.busy || !this.payload) return;
+    if (!this.payload.decision) {
+      showError("It is not your move now.");
+      return;
+    }
+    this.busy = true;
+    this.decision.setAttribute("aria-busy", "true");
+    try {
+      const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}/actions`, {
+        method: "POST", body: { token: this.token, seq: this.payload.seq, action: text } });
+      clearError();
+      this.render(payload);
+    } catch (err) {
+      showError(err.message);
+      if (err.status === 409) await this.refresh();
+    } finally {
+      this.busy = false;
+      this.decision.removeAttribute("aria-busy");
+    }
+  }
+
+  async typeDice(faces) {
+    if (!faces) return;
+    try {
+      const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}/dice`, {
+        method: "POST", body: { token: this.token, faces, seq: this.payload.seq } });
+      clearError();
+      this.render(payload);
+    } catch (err) {
+      showError(err.message);
+    }
+  }
+
+  async resign(abandon) {
+    const words = abandon ? "Abandon this game? It ends with no winner." : "Resign this game? The other side wins.";
+    if (!window.confirm(words)) return;
+    try {
+      const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}/${abandon ? "abandon" : "resign"}`, {
+        method: "POST", body: { token: this.token } });
+      this.render(payload);
+    } catch (err) {
+      showError(err.message);
+    }
+  }
+}
+
+// --- replay ----------------------------------------------------------------------------------------
+export class ReplayScreen {
+  constructor(main, gameId, token) {
+    this.main = main;
+    this.gameId = gameId;
+    this.token = token;
+    this.step = 0;
+    this.total = 0;
+  }
+
+  async start() {
+    if (!this.token) {
+      this.main.replaceChildren(el("p", {}, "This link has no seat token (#t=…)."));
+      return;
+    }
+    let now;
+    try {
+      now = await api(`/api/games/${encodeURIComponent(this.gameId)}?token=${encodeURIComponent(this.token)}`);
+    } catch (err) {
+      showError(err.message);
+      return;
+    }
+    this.total = now.seq;
+    this.seats = now.seats || [];
+    const me = this.seats.find((s) => s.id === now.seat);
+    this.slider = el("input", { type: "range", min: 0, max: this.total, value: this.total, id: "replay-step", "aria-label": "Step" });
+    this.label = el("span", { id: "replay-at", "aria-live": "polite" });
+    const button = (id, text, label, to) => el("button", { type: "button", id, "aria-label": label, onclick: () => this.go(to()) }, text);
+    this.mapWrap = el("div", { class: "map-wrap", id: "map" });
+    this.eventLog = el("ol", { class: "log", id: "event-log" });
+    this.diceLog = el("ol", { class: "log", id: "dice-log" });
+    this.info = el("div", { id: "replay-info" });
+    this.main.replaceChildren(el("div", { class: "table-screen" },
+      el("div", { class: "table-head" },
+        el("h1", {}, `Replay: ${titleCase(now.ruleset)}, ${titleCase(now.scenario)}`),
+        el("span", { class: "who" }, me ? `as seen by ${me.name}` : "public view"),
+        el("span", { class: "spacer" }),
+        now.status === "active" ? el("a", { href: `/play/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Back to the table") : null),
+      el("div", {},
+        el("div", { class: "replay-bar card" },
+          button("first", "⏮", "First step", () => 0),
+          button("back", "◀", "Step back", () => this.step - 1),
+          this.slider,
+          button("forward", "▶", "Step forward", () => this.step + 1),
+          button("last", "⏭", "Last step", () => this.total),
+          this.label),
+        this.mapWrap),
+      el("aside", { class: "side" },
+        el("section", { class: "card" }, this.info),
+        el("section", { class: "card" }, el("h2", {}, "What happened"), this.eventLog),
+        el("section", { class: "card" }, el("h2", {}, "Dice"), this.diceLog))));
+    this.slider.addEventListener("change", () => this.go(Number(this.slider.value)));
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest && event.target.closest("input, select, textarea")) return;
+      if (event.key === "ArrowRight") this.go(this.step + 1);
+      if (event.key === "ArrowLeft") this.go(this.step - 1);
+    });
+    await this.go(this.total);
+  }
+
+  async go(step) {
+    step = Math.max(0, Math.min(this.total, step));
+    let p;
+    try {
+      p = await api(`/api/games/${encodeURIComponent(this.gameId)}/replay?token=${encodeURIComponent(this.token)}&step=${step}`);
+    } catch (err) {
+      showError(err.message);
+      return;
+    }
+    clearError();
+    this.step = step;
+    this.slider.value = String(step);
+    this.label.textContent = `step ${step} of ${this.total}`;
+    if (p.svg) this.mapWrap.innerHTML = p.svg;
+    else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(p.view, null, 1)));
+    const mover = p.to_move ? (this.seats.find((s) => s.id === p.to_move) || {}).name || p.to_move : null;
+    const r = p.result;
+    this.info.replaceChildren(
+      el("p", {}, `Turn ${p.turn ?? "?"}`),
+      mover ? el("p", {}, `Next to decide: ${mover}`) : null,
+      r ? el("p", { class: "result" }, `Game over: ${r.winner ? `${(this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`) : null);
+    this.eventLog.replaceChildren(...(p.events || []).map((e) => el("li", {}, el("span", { class: "step" }, `#${e.step}`), e.text)));
+    this.eventLog.scrollTop = this.eventLog.scrollHeight;
+    this.diceLog.replaceChildren(...(p.dice || []).map((d) => el("li", {}, el("span", { class: "step" }, `#${d.step}`), d.text)));
+    this.diceLog.scrollTop = this.diceLog.scrollHeight;
+  }
+}
+
