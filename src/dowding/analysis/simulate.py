@@ -145,11 +145,17 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 
 def _run_pool(jobs: list[Job], workers: int, tell: OnResult) -> list[GameRecord]:
     records = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context()) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context())
+    try:
         futures: list[Future[GameRecord]] = [pool.submit(play_game, job) for job in jobs]
         for future in as_completed(futures):
             records.append(future.result())
             tell(records[-1])
+    except BaseException:
+        # Ctrl-C or a broken worker: drop the games not yet started rather than play them all
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
     return records
 
 
