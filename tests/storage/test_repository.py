@@ -1,0 +1,121 @@
+"""The repository on SQLite and PostgreSQL: games, seats, tokens, and the idempotent log."""
+
+from __future__ import annotations
+
+import pytest
+
+from dowding.storage import (
+    GameRecord,
+    Repository,
+    SeatRecord,
+    StepConflict,
+    StepRecord,
+    Summary,
+    UnknownGame,
+    describe_url,
+    hash_token,
+)
+
+
+def new_game(game_id: str = "g1") -> GameRecord:
+    return GameRecord(
+        id=game_id,
+        ruleset="crane",
+        scenario="eight-heinkels",
+        options={"max_turns": 12},
+        seed=2**52 + 5,
+        initial_hash="abc",
+        spectators=True,
+        spectator_token_hash=hash_token(f"watch-{game_id}"),
+        seats=[
+            SeatRecord("raf", "human", None, hash_token(f"raf-{game_id}")),
+            SeatRecord("luftwaffe", "computer", "heuristic", None),
+        ],
+    )
+
+
+@pytest.fixture
+def repo(database_url: str) -> Repository:
+    repository = Repository(database_url)
+    yield repository
+    repository.close()
+
+
+def test_a_game_reads_back_as_stored(repo: Repository) -> None:
+    repo.create_game(new_game())
+    game = repo.game("g1")
+    assert (game.ruleset, game.scenario, game.options) == (
+        "crane",
+        "eight-heinkels",
+        {"max_turns": 12},
+    )
+    assert game.seed == 2**52 + 5 and game.status == "active" and game.spectators
+    assert [(s.seat, s.controller, s.player) for s in game.seats] == [
+        ("raf", "human", None),
+        ("luftwaffe", "computer", "heuristic"),
+    ]
+    with pytest.raises(UnknownGame):
+        repo.game("nope")
+
+
+def test_steps_are_stored_once_and_a_different_step_is_refused(repo: Repository) -> None:
+    repo.create_game(new_game())
+    first = [StepRecord(0, "raf", "move turn=30", "h0"), StepRecord(1, "chance", "roll d=4", "h1")]
+    repo.append_steps("g1", first, Summary(2, 1, "raf", "active"))
+    # a retried write of the same steps, with one more: stored once each
+    repo.append_steps(
+        "g1", [*first, StepRecord(2, "raf", "fire target=B1", "h2")], Summary(3, 1, None, "active")
+    )
+    assert [(s.seq, s.action) for s in repo.steps("g1")] == [
+        (0, "move turn=30"),
+        (1, "roll d=4"),
+        (2, "fire target=B1"),
+    ]
+    with pytest.raises(StepConflict):
+        repo.append_steps(
+            "g1", [StepRecord(2, "raf", "fire target=B2", "h9")], Summary(3, 1, None, "active")
+        )
+    assert [s.action for s in repo.steps("g1", since=2)] == ["fire target=B1"]
+    assert repo.game("g1").steps == 3
+
+
+def test_summary_and_status(repo: Repository) -> None:
+    repo.create_game(new_game())
+    result = {"winner": "luftwaffe", "scores": {}, "reason": "RAF resigned"}
+    repo.set_summary("g1", Summary(0, 1, None, "resigned", result))
+    game = repo.game("g1")
+    assert (game.status, game.result) == ("resigned", result)
+    assert repo.active_game_ids() == []
+
+
+def test_tokens_find_their_seat_and_games(repo: Repository) -> None:
+    repo.create_game(new_game("g1"))
+    repo.create_game(new_game("g2"))
+    assert repo.find_token(hash_token("raf-g1")) == ("g1", "raf")
+    assert repo.find_token(hash_token("watch-g2")) == ("g2", None)
+    assert repo.find_token(hash_token("someone else")) is None
+    found = repo.games_for_tokens([hash_token("raf-g1"), hash_token("raf-g2"), hash_token("x")])
+    assert sorted((g.id, seat) for g, seat in found) == [("g1", "raf"), ("g2", "raf")]
+    assert repo.games_for_tokens([]) == []
+
+
+def test_reopening_runs_no_migration_twice_and_keeps_the_games(database_url: str) -> None:
+    first = Repository(database_url)
+    first.create_game(new_game())
+    first.close()
+    again = Repository(database_url)
+    assert again.game("g1").id == "g1"
+    again.close()
+
+
+def test_a_bad_url_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="not a database URL"):
+        Repository("no such thing")
+
+
+def test_urls_print_without_passwords() -> None:
+    assert (
+        describe_url("postgresql+psycopg://me:secret@db/games")
+        == "postgresql+psycopg://me:***@db/games"
+    )
+    assert describe_url("sqlite:////tmp/x.db") == "/tmp/x.db"

@@ -1,0 +1,228 @@
+"""The HTTP API: lobby, creating games, acting, refusals, retries, resigning, replays, restarts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .conftest import Table, bob_vs_computer, open_table
+
+
+def test_lobby_lists_rulesets_without_server_only_options(table: Table) -> None:
+    rulesets = {r["id"]: r for r in table.client.get("/api/rulesets").json()}
+    assert {"bob", "crane"} <= set(rulesets)
+    bob = rulesets["bob"]
+    assert "heuristic" in bob["players"] and "random" in bob["players"]
+    assert "data" not in {o["name"] for o in bob["options"]}  # a folder on the server: not offered
+    assert [s["id"] for s in bob["seats"]] == ["raf", "luftwaffe"]
+    four = table.client.post("/api/seats", json={"ruleset": "bob", "options": {"players": 4}})
+    assert len(four.json()["seats"]) == 4
+
+
+def test_creating_refuses_what_cannot_be_played(table: Table) -> None:
+    def refused(body: object, words: str) -> None:
+        response = table.client.post("/api/games", json=body)
+        assert response.status_code == 400, response.text
+        assert words in response.json()["error"]
+
+    refused({"ruleset": "chess"}, "unknown ruleset")
+    refused({"ruleset": "bob", "scenario": "waterloo"}, "no scenario")
+    refused({"ruleset": "bob", "options": {"players": 9}}, "at most")
+    refused({"ruleset": "bob", "options": {"data": "/etc"}}, "server's command line")
+    refused({"ruleset": "bob", "seats": {"navy": {"kind": "me"}}}, "no seat")
+    refused(
+        {"ruleset": "bob", "seats": {"raf": {"kind": "computer", "player": "oracle"}}},
+        "no computer player",
+    )
+    refused({"ruleset": "bob", "seats": {"raf": {"kind": "pilot"}}}, "kind")
+    refused({"ruleset": "bob", "colour": "blue"}, "colour")
+    response = table.client.post(
+        "/api/games", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400 and "malformed" in response.json()["error"]
+    assert table.client.get("/api/games", params={"tokens": ""}).json() == []
+
+
+def test_a_seat_plays_and_the_computer_answers(table: Table) -> None:
+    game_id, token = bob_vs_computer(table)
+    payload = table.my_turn(game_id, token)
+    assert payload["seat"] == "raf" and payload["to_move"] == "raf"
+    assert "seed" not in str(payload.keys()) and "infostate" not in payload["view"]
+    assert payload["svg"] is None or payload["svg"].lstrip().startswith("<")
+    seq = payload["seq"]
+    option = payload["decision"]["options"][0]["text"]
+    response = table.act(game_id, token, seq, option)
+    assert response.status_code == 200, response.text
+    after = response.json()
+    assert after["seq"] > seq
+    # the same action again (a second tab, a retry): 200, applied once
+    again = table.act(game_id, token, seq, option)
+    assert again.status_code == 200
+    assert table.client.app.state.service.games[game_id].match.steps[seq].action == option
+    assert again.json()["seq"] >= after["seq"]
+
+
+def test_refusals_change_nothing(table: Table) -> None:
+    game_id, token = bob_vs_computer(table)
+    payload = table.my_turn(game_id, token)
+    seq = payload["seq"]
+    live = table.client.app.state.service.games[game_id]
+    before = live.match.state.hash()
+
+    illegal = table.act(game_id, token, seq, "fly flight=nowhere")
+    assert illegal.status_code == 400 and "not legal" in illegal.json()["error"]
+    malformed = table.act(game_id, token, seq, "=== ===")
+    assert malformed.status_code == 400 and "not an action" in malformed.json()["error"]
+    ahead = table.act(game_id, token, seq + 5, payload["decision"]["options"][0]["text"])
+    assert ahead.status_code == 409 and ahead.json()["seq"] == seq
+    if seq > 0:
+        stale = table.act(game_id, token, seq - 1, "stop")
+        assert stale.status_code == 409 and stale.json()["seq"] == seq
+    stranger = table.act(game_id, "not-a-real-token", seq, "stop")
+    assert stranger.status_code == 403
+    missing = table.client.post(f"/api/games/{game_id}/actions", json={"token": token})
+    assert missing.status_code == 400 and "seq" in missing.json()["error"]
+    extra = table.client.post(
+        f"/api/games/{game_id}/actions",
+        json={"token": token, "seq": seq, "action": "stop", "seed": 1},
+    )
+    assert extra.status_code == 400
+    assert table.client.get("/api/games/nope", params={"token": token}).status_code == 404
+    assert table.client.get(f"/api/games/{game_id}").status_code == 403
+    assert live.match.state.hash() == before and len(live.match.steps) == seq
+
+
+def test_resign_and_abandon_end_the_game(table: Table) -> None:
+    game_id, token = bob_vs_computer(table)
+    table.my_turn(game_id, token)
+    resigned = table.client.post(f"/api/games/{game_id}/resign", json={"token": token}).json()
+    assert resigned["status"] == "resigned"
+    assert resigned["result"]["winner"] == "luftwaffe" and resigned["to_move"] is None
+    late = table.act(game_id, token, resigned["seq"], "stop")
+    assert late.status_code == 409 and "resigned" in late.json()["error"]
+    assert (
+        table.client.post(f"/api/games/{game_id}/abandon", json={"token": token}).status_code == 409
+    )
+
+    other, token2 = bob_vs_computer(table)
+    abandoned = table.client.post(f"/api/games/{other}/abandon", json={"token": token2}).json()
+    assert abandoned["status"] == "abandoned" and abandoned["result"]["winner"] is None
+    mine = {
+        g["game_id"]: g
+        for g in table.client.get("/api/games", params={"tokens": f"{token},{token2}"}).json()
+    }
+    assert mine[game_id]["status"] == "resigned" and mine[other]["status"] == "abandoned"
+    assert mine[game_id]["seat"] == "raf"
+
+
+def test_replay_steps_through_what_was_played(table: Table) -> None:
+    game_id, token = bob_vs_computer(table)
+    payload = table.my_turn(game_id, token)
+    seq = payload["seq"]
+
+    def replay(step: int) -> object:
+        return table.client.get(
+            f"/api/games/{game_id}/replay", params={"token": token, "step": step}
+        )
+
+    first = replay(0).json()
+    assert first["type"] == "replay" and first["step"] == 0 and first["decision"] is None
+    assert all(e["step"] == 0 for e in first["events"])
+    middle = replay(seq // 2).json()
+    assert middle["step"] == seq // 2
+    assert all(d["step"] <= seq // 2 for d in middle["dice"])
+    assert replay(seq).json()["view"] == payload["view"]
+    future = replay(seq + 1_000)
+    assert future.status_code == 400 and "not been played" in future.json()["error"]
+    assert replay(-1).status_code == 400
+
+
+def test_spectators_see_the_public_view_only_when_allowed(table: Table) -> None:
+    created = table.create(
+        ruleset="bob",
+        seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "invite"}},
+        spectators=True,
+    )
+    watch = created["spectate"].split("#t=")[1]
+    invited = created["invites"]["luftwaffe"].split("#t=")[1]
+    assert "luftwaffe" not in created["tokens"]
+    public = table.get(created["game_id"], watch)
+    assert public["seat"] is None and public["decision"] is None
+    live = table.client.app.state.service.games[created["game_id"]]
+    expected = {k: v for k, v in live.match.state.view(None).items() if k != "infostate"}
+    assert public["view"] == expected
+    refused = table.act(created["game_id"], watch, public["seq"], "stop")
+    assert refused.status_code == 403
+    assert table.get(created["game_id"], invited)["seat"] == "luftwaffe"
+
+    private = table.create(ruleset="crane", seats={"raf": {"kind": "me"}})
+    assert private["spectate"] is None
+
+
+def test_hot_seat_hands_over_between_two_tokens(table: Table) -> None:
+    created = table.create(
+        ruleset="crane", seats={"raf": {"kind": "hotseat"}, "luftwaffe": {"kind": "hotseat"}}
+    )
+    game_id, tokens = created["game_id"], created["tokens"]
+    assert set(tokens) == {"raf", "luftwaffe"}
+    for _ in range(6):
+        payload = table.wait(game_id, tokens["raf"], lambda p: p["to_move"] is not None)
+        seat = payload["hotseat_next"]
+        assert seat == payload["to_move"] and seat in tokens
+        mine = table.get(game_id, tokens[seat])
+        other = next(s for s in tokens if s != seat)
+        assert table.get(game_id, tokens[other])["decision"] is None
+        response = table.act(
+            game_id, tokens[seat], mine["seq"], mine["decision"]["options"][0]["text"]
+        )
+        assert response.status_code == 200, response.text
+
+
+def test_manual_dice_are_typed_by_a_player(table: Table) -> None:
+    created = table.create(
+        ruleset="crane",
+        seats={"raf": {"kind": "hotseat"}, "luftwaffe": {"kind": "hotseat"}},
+        dice="manual",
+    )
+    game_id, tokens = created["game_id"], created["tokens"]
+    for _ in range(400):
+        payload = table.get(game_id, tokens["raf"])
+        if payload["dice_needed"] is not None:
+            break
+        seat = payload["to_move"]
+        assert seat is not None, "neither a decision nor dice to type"
+        mine = table.get(game_id, tokens[seat])
+        table.act(game_id, tokens[seat], mine["seq"], mine["decision"]["options"][-1]["text"])
+    else:
+        raise AssertionError("no dice to type in 400 steps")
+    need = payload["dice_needed"]
+    bad = table.client.post(
+        f"/api/games/{game_id}/dice", json={"token": tokens["raf"], "faces": "banana"}
+    )
+    assert bad.status_code == 400 and "not a roll" in bad.json()["error"]
+    faces = " ".join("1" for _ in need["expects"].split("<")[1:])
+    typed = table.client.post(
+        f"/api/games/{game_id}/dice",
+        json={"token": tokens["raf"], "faces": faces, "seq": payload["seq"]},
+    )
+    assert typed.status_code == 200, typed.text
+    assert typed.json()["seq"] == payload["seq"] + 1 or typed.json()["seq"] > payload["seq"]
+    assert typed.json()["dice"][-1]["step"] >= payload["seq"] + 1
+
+
+def test_a_game_carries_on_after_a_restart(database: Path) -> None:
+    tables = open_table(database)
+    table = next(tables)
+    game_id, token = bob_vs_computer(table)
+    payload = table.my_turn(game_id, token)
+    response = table.act(game_id, token, payload["seq"], payload["decision"]["options"][0]["text"])
+    played = table.my_turn(game_id, token)
+    tables.close()  # the app stops
+
+    with_restart = open_table(database)
+    table = next(with_restart)
+    resumed = table.get(game_id, token)
+    assert resumed["seq"] == played["seq"] and resumed["view"] == played["view"]
+    assert resumed["events"] == played["events"] and response.status_code == 200
+    after = table.act(game_id, token, resumed["seq"], resumed["decision"]["options"][0]["text"])
+    assert after.status_code == 200, after.text
+    with_restart.close()
