@@ -120,3 +120,27 @@ def test_ray_backend_plays_the_same_games(cli: Any, tmp_path: Path) -> None:
     import ray
 
     assert not ray.is_initialized()  # the sweep shut down the Ray it started
+
+
+@pytest.mark.slow
+def test_ray_address_joins_a_running_cluster(tmp_path: Path) -> None:
+    """This process starts a local Ray; ``simulate --ray-address`` in another process joins it
+    (and leaves it running: it did not start it)."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        address = ray.get_runtime_context().gcs_address
+        report = tmp_path / "joined"
+        out = subprocess.run(
+            [
+                sys.executable, "-m", "dowding.cli", "simulate", "crane", "-n", "2",
+                "-o", "max_turns=2", "--backend", "ray", "--ray-address", address,
+                "--report", str(report),
+            ],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert out.returncode == 0, out.stderr
+        assert len(json.loads((report / "results.json").read_text())["games"]) == 2
+        assert ray.is_initialized()
+    finally:
+        ray.shutdown()
