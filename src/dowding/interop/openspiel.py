@@ -35,7 +35,6 @@ search, works through this adapter; :func:`ismcts_bot` builds one.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -47,12 +46,16 @@ import pyspiel
 from dowding.engine import Action, Chance, Decision, Game, State, Terminal, get_game, ruleset_ids
 from dowding.engine.game import Node, Seat
 
+from . import MAX_ACTIONS as MAX_ACTIONS
+from . import REWARDS as REWARDS
+from . import TooManyOptions as TooManyOptions
+from . import canonical as canonical
+from . import check_reward, seat_reward
+
 PREFIX = "dowding_"
-MAX_ACTIONS = 1024
 MAX_CHANCE_OUTCOMES = 7776  # 6**5: one d6 more than crane's largest roll (bombs, 4d6)
 MAX_GAME_LENGTH = 20_000  # the conformance suite's bound on steps: a longer game is stuck
 SCORE_BOUND = 10_000.0  # |score| above this is refused: OpenSpiel wants utility bounds
-REWARDS = ("scores", "outcome")
 # The adapter's own game parameters, beside the ruleset's options.
 ADAPTER_PARAMS: dict[str, bool | int | str] = {
     "reward": "scores",
@@ -63,17 +66,8 @@ ADAPTER_PARAMS: dict[str, bool | int | str] = {
 }
 
 
-class TooManyOptions(ValueError):
-    """A node offers more options or outcomes than the game's declared bound."""
-
-
 def short_name(ruleset: str) -> str:
     return PREFIX + ruleset.replace("-", "_")
-
-
-def canonical(data: object) -> str:
-    """The one string a JSON value prints as: sorted keys, no spaces."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def register(rulesets: Sequence[str] | None = None) -> list[str]:
@@ -183,8 +177,7 @@ class DowdingGame(pyspiel.Game):  # type: ignore[misc]
         if unknown:
             raise ValueError(f"{short_name(ruleset)} has no parameter {', '.join(unknown)}")
         full.update(params)
-        if full["reward"] not in REWARDS:
-            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {full['reward']!r}")
+        check_reward(str(full["reward"]))
         self.dowding = game
         self.scenario = game.scenario(str(full["scenario"])).id
         self.options = game.resolve_options(
@@ -383,12 +376,7 @@ class DowdingState(pyspiel.State):  # type: ignore[misc]
         return [self._reward(node, seat) for seat in self._game.seats]
 
     def _reward(self, result: Terminal, seat: Seat) -> float:
-        if self._game.reward == "outcome":
-            if result.winner is None:
-                return 0.0
-            won = result.winner.casefold() in (seat.id.casefold(), seat.side.casefold())
-            return 1.0 if won else -1.0
-        score = result.scores.get(seat.id, result.scores.get(seat.side, 0.0))
+        score = seat_reward(result, seat, self._game.reward)
         if abs(score) > SCORE_BOUND:
             raise ValueError(f"{seat.id} scored {score}, beyond the declared bound {SCORE_BOUND}")
         return float(score)
