@@ -71,16 +71,33 @@ function buildForm(form, rulesets) {
     scenarioHelp.textContent = s ? s.description || "" : "";
   }
   async function refreshSeats() {
-    let seats = state.ruleset.seats;
+    const wanted = state.ruleset;
+    const ticket = (state.ticket = (state.ticket || 0) + 1);
+    let seats = wanted.seats;
     try {
-      const answer = await api("/api/seats", { method: "POST", body: { ruleset: state.ruleset.id, options: readOptions(optionsBox) } });
+      const answer = await api("/api/seats", { method: "POST", body: { ruleset: wanted.id, options: readOptions(optionsBox) } });
       seats = answer.seats;
     } catch (err) {
       showError(err.message);
     }
+    if (ticket !== state.ticket) return; // a later change is on its way
+    // keep what was chosen for seats that stay
+    const kept = {};
+    for (const select of seatsBox.querySelectorAll("select")) kept[select.name] = select.value;
+    const same = seatsBox.dataset.ruleset === state.ruleset.id;
     state.seats = seats;
     seatsBox.replaceChildren(el("legend", {}, "Who sits in each seat"));
     seats.forEach((seat, i) => seatsBox.append(seatRow(seat, i, state.ruleset)));
+    if (same) {
+      for (const select of seatsBox.querySelectorAll("select")) {
+        if (kept[select.name] !== undefined) {
+          select.value = kept[select.name];
+          select.dispatchEvent(new Event("change"));
+        }
+      }
+    }
+    seatsBox.dataset.ruleset = state.ruleset.id;
+    seatsBox.dataset.version = String(Number(seatsBox.dataset.version || 0) + 1);
   }
   rulesetSelect.addEventListener("change", pickRuleset);
   scenarioSelect.addEventListener("change", describeScenario);

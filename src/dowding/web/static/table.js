@@ -117,6 +117,11 @@ export class TableScreen {
       if (held && held.seat !== payload.seat) rememberSeat({ ...held, seat: payload.seat, ruleset: payload.ruleset, scenario: payload.scenario });
     }
     this.seat = payload.seat;
+    // for people reading the page's state and for the browser tests
+    document.body.dataset.seq = String(payload.seq);
+    document.body.dataset.status = payload.status;
+    document.body.dataset.mine = payload.decision ? "1" : "0";
+    document.body.dataset.seat = payload.seat || "";
     this.drawHead(payload);
     if (payload.svg) this.mapWrap.innerHTML = payload.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(payload.view, null, 1)));
@@ -145,6 +150,8 @@ export class TableScreen {
     this.diceLog.replaceChildren();
     this.eventLog.replaceChildren();
     this.head.replaceChildren();
+    document.body.dataset.mine = "0";
+    document.body.dataset.seat = "";
     const seat = (payload.seats || []).find((s) => s.id === held.seat);
     const name = seat ? seat.name : held.seat;
     const box = document.getElementById("handover");
@@ -390,6 +397,7 @@ export class ReplayScreen {
     this.step = step;
     this.slider.value = String(step);
     this.label.textContent = `step ${step} of ${this.total}`;
+    document.body.dataset.step = String(step);
     if (p.svg) this.mapWrap.innerHTML = p.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(p.view, null, 1)));
     const mover = p.to_move ? (this.seats.find((s) => s.id === p.to_move) || {}).name || p.to_move : null;
