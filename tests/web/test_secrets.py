@@ -97,6 +97,8 @@ def test_no_seat_receives_the_other_seats_secrets(table: Table) -> None:
         for seat, ws in sockets.items():
             keep(seat, ws.receive_text())  # the initial state
         for turn in range(ACTIONS):
+            # the dice after a step are rolled in the background: wait for the next decision
+            table.wait(game_id, tokens["raf"], lambda p: p["to_move"] or p["status"] != "active")
             payloads = {
                 seat: keep(
                     seat,
