@@ -4,7 +4,8 @@ The same sweep (same seeds, seats and options) runs once per worker count throug
 ``dowding.analysis.simulate.run``, the code behind ``dowding simulate``; the games must come out
 identical, and the speed-up is printed (the issue's aim: 2 workers at least 1.8 times one).
 The machine's load average is printed before and after, since other work on the same cores
-takes its share.
+takes its share; so is the CPU time per game and how many cores the sweep kept busy, which show
+whether a shortfall is the sweep's overhead or cores it could not get.
 
     python benchmarks/simulate_scaling.py [--ruleset bob] [--scenario channel-battle]
         [--games 120] [--workers 1,2] [--seat raf=heuristic --seat luftwaffe=heuristic]
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import time
 
 from dowding.analysis.simulate import Sweep, run
@@ -24,6 +26,13 @@ from dowding.engine import get_game
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f}"
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the pool's workers)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main() -> None:
@@ -51,9 +60,10 @@ def main() -> None:
     figures: dict[int, float] = {}
     reference: list[tuple[object, ...]] | None = None
     for workers in counts:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds()
         records = run(sweep, workers=workers)
         elapsed = time.perf_counter() - started
+        cpu = cpu_seconds() - cpu
         core = [(r["seed"], r["winner"], r["state_hash"]) for r in records]
         if reference is None:
             reference = core
@@ -62,7 +72,8 @@ def main() -> None:
         errors = sum(1 for r in records if r.get("error"))
         figures[workers] = len(records) / elapsed
         print(
-            f"{workers} worker(s): {elapsed:6.1f} s, {figures[workers]:6.2f} games/s"
+            f"{workers} worker(s): {elapsed:6.1f} s, {figures[workers]:6.2f} games/s, "
+            f"{cpu / len(records):.3f} CPU s/game (cores busy {cpu / elapsed:.2f})"
             f"{f', {errors} failed games' if errors else ''}; after it: {load()}"
         )
 
