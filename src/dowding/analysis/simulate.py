@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from dowding.cli.autoplay import play_out
@@ -53,7 +53,6 @@ class Sweep:
     seed0: int
     games: int
     max_steps: int = 100_000
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def jobs(self) -> list[Job]:
         return [
