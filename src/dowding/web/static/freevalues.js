@@ -112,9 +112,14 @@ export function wireMap(wrap, onAction, onPreview) {
     }
   });
   wrap.addEventListener("pointerdown", (event) => {
-    const node = event.target.closest("[data-free]");
-    if (!node || event.target.closest("[data-action]")) return;
+    if (event.target.closest("[data-action]")) return;
+    // a drag may start over a plane or a label: look for the free-value area beneath it
+    const node = event.target.closest("[data-free]") || document.elementsFromPoint(event.clientX, event.clientY)
+      .map((n) => n.closest && n.closest("[data-free]")).find((n) => n && wrap.contains(n));
+    if (!node) return;
     drag = { node, moved: false };
+    // keep receiving the drag when the pointer leaves the map
+    try { wrap.setPointerCapture(event.pointerId); } catch (err) { /* an old browser: fine */ }
     if (node.dataset.free === "move") preview(event);
   });
   wrap.addEventListener("pointermove", (event) => {
@@ -128,7 +133,7 @@ export function wireMap(wrap, onAction, onPreview) {
     drag = null;
     if (result) onAction(result.text);
   });
-  wrap.addEventListener("pointerleave", () => { drag = null; });
+  wrap.addEventListener("pointercancel", () => { drag = null; });
 
   function compute(node, event) {
     const svg = svgOf();

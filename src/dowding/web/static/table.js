@@ -152,6 +152,7 @@ export class TableScreen {
     this.head.replaceChildren();
     document.body.dataset.mine = "0";
     document.body.dataset.seat = "";
+    document.body.dataset.seq = String(payload.seq);
     const seat = (payload.seats || []).find((s) => s.id === held.seat);
     const name = seat ? seat.name : held.seat;
     const box = document.getElementById("handover");
