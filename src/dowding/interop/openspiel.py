@@ -25,7 +25,7 @@ JSON (sorted keys) of ``view(state, seat)``; a public observer sees the spectato
 ``resample_from_infostate(p, sampler)`` builds a state from the seat's view alone with
 ``Game.state_from_view`` (``State.determinize`` where a view carries no ``"infostate"``).
 
-Known limits of pyspiel itself (open_spiel 1.6): the C++ ``pyspiel.ISMCTSBot`` cannot
+Known limits of pyspiel itself (open_spiel 2.0.2): the C++ ``pyspiel.ISMCTSBot`` cannot
 search a Python game: the C++ side of a Python state never calls
 ``resample_from_infostate`` (SpielError "ResampleFromInfostate() not implemented"), and
 ``ISMCTSBot.step`` releases the GIL before calling back into Python (a segfault).

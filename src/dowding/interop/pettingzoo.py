@@ -48,7 +48,7 @@ def env(ruleset: str, **kwargs: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(raw_env(ruleset, **kwargs))
 
 
-class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrapped environment
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi"],
         "name": "dowding_v0",
@@ -80,7 +80,6 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         self.max_actions = max_actions
         self.obs_size = obs_size
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"dowding_{ruleset.replace('-', '_')}_v0"}
         self.possible_agents = list(self.seats)
         self._action_spaces = {a: spaces.Discrete(max_actions) for a in self.possible_agents}
         self._observation_spaces = {
