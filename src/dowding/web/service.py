@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -25,6 +26,7 @@ from dowding.engine import (
     IllegalAction,
     LogError,
     Match,
+    State,
     Terminal,
     get_game,
 )
@@ -48,8 +50,11 @@ T = TypeVar("T")
 
 
 class GameService:
-    def __init__(self, repository: Repository, bot_workers: int = 2) -> None:
+    def __init__(
+        self, repository: Repository, bot_workers: int = 2, batch_seconds: float = 0.05
+    ) -> None:
         self.repository = repository
+        self.batch_seconds = batch_seconds
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="dowding-bot")
@@ -346,56 +351,54 @@ class GameService:
         try:
             while not self.closing:
                 async with live.lock:
-                    if live.status != "active":
-                        return
-                    state = live.match.state
-                    node = state.next()
-                    if isinstance(node, Chance) and not live.manual_dice_seats(node):
-                        await self._store(live, self._rolls(live))
-                        continue
-                    if not isinstance(node, Decision) or node.seat not in live.players:
+                    if live.status != "active" or not self._automatic(live, live.match.state):
                         return  # a human's turn, typed dice, or the end
-                    seq, seat = len(live.match.steps), node.seat
-                    seen = state.view(seat)  # the bot's own seat's view, kept on the server
-                player = live.players[seat]
-                try:
-                    action = await loop.run_in_executor(self.bots, player.choose, seen, node)
-                except Exception:
-                    log.exception(
-                        "the %s player of game %s failed; it moves at random", seat, live.id
-                    )
-                    action = RandomPlayer(seq).choose(seen, node)
+                    seq, pending = len(live.match.steps), live.begin()
+                # the computers think on a scratch copy, outside the lock and off the event loop
+                pending = await loop.run_in_executor(self.bots, self._think, live, pending)
                 async with live.lock:
                     if live.status != "active" or len(live.match.steps) != seq:
-                        continue
-                    await self._store(live, self._bot_move(live, action))
+                        continue  # resigned or abandoned meanwhile: the thinking is dropped
+                    await self._store(live, lambda done=pending: done)
         except asyncio.CancelledError:
             raise
         except ApiError as exc:
-            log.error("game %s: computer move not stored: %s", live.id, exc.message)
+            log.error("game %s: computer moves not stored: %s", live.id, exc.message)
         except Exception:
             log.exception("game %s: the computer players stopped", live.id)
         finally:
             live.driver = None
 
     @staticmethod
-    def _rolls(live: LiveGame) -> Callable[[], Pending]:
-        def work() -> Pending:
-            pending = live.begin()
-            live.roll_automatic(pending)
-            return pending
+    def _automatic(live: LiveGame, state: State) -> bool:
+        """Whether the server plays the next step itself: a computer's decision or rolled dice."""
+        node = state.next()
+        if isinstance(node, Chance):
+            return not live.manual_dice_seats(node)
+        return isinstance(node, Decision) and node.seat in live.players
 
-        return work
-
-    @staticmethod
-    def _bot_move(live: LiveGame, action: Action) -> Callable[[], Pending]:
-        def work() -> Pending:
-            pending = live.begin()
-            live.step(pending, action)
-            live.roll_automatic(pending)
-            return pending
-
-        return work
+    def _think(self, live: LiveGame, pending: Pending) -> Pending:
+        """Play computer decisions and dice on the scratch copy until a person is needed, for at
+        least one step and then while it takes under ``batch_seconds`` (one store, one push)."""
+        started = time.monotonic()
+        while self._automatic(live, pending.state):
+            node = pending.state.next()
+            if isinstance(node, Chance):
+                live.roll_automatic(pending)
+                continue
+            assert isinstance(node, Decision)
+            seen = pending.state.view(node.seat)  # the computer's own view, never sent anywhere
+            try:
+                action = live.players[node.seat].choose(seen, node)
+                live.step(pending, action)
+            except Exception:
+                log.exception(
+                    "game %s: the %s player failed; it moves at random", live.id, node.seat
+                )
+                live.step(pending, RandomPlayer(live.seq_of(pending)).choose(seen, node))
+            if pending.steps and time.monotonic() - started > self.batch_seconds:
+                break
+        return pending
 
     # --- listings -------------------------------------------------------------------------------
     async def my_games(self, tokens: list[str]) -> list[dict[str, Any]]:

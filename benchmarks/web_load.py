@@ -1,0 +1,213 @@
+"""Load on the game server: many games at once through the HTTP and WebSocket API, on loopback.
+
+Usage: python benchmarks/web_load.py [--games 100] [--actions 20] [--seconds 180]
+                                     [--rulesets crane,bob] [--opponent heuristic]
+
+Starts ``dowding serve`` as a subprocess on a SQLite file in a temporary folder, listening on
+127.0.0.1 only. Each game seats this script against a computer player; the script follows its
+game over the WebSocket and, on its turn, posts a legal option chosen at random. The round trip
+of each action (POST sent to payload received, the step committed to the database before the
+answer) is measured. Bounded: at most --actions actions per game and --seconds in all. Prints
+the percentiles, the errors, and the machine's load average before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class Tally:
+    round_trips: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+    pushes: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    profile = os.environ.get("DOWDING_LOAD_PROFILE")  # a file for cProfile's figures
+    command = [sys.executable, *(["-m", "cProfile", "-o", profile] if profile else [])]
+    command += ["-m", "dowding.cli", "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--database-url", f"sqlite:///{folder / 'load.sqlite3'}"]
+    command += ["--log-level", "warning"]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+async def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
+    async with httpx.AsyncClient(base_url=base) as client:
+        for _ in range(300):
+            if server.poll() is not None:
+                raise SystemExit(
+                    "the server stopped: "
+                    + (server.stderr.read().decode() if server.stderr else "")
+                )
+            try:
+                if (await client.get("/api/rulesets")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.1)
+    raise SystemExit("the server did not start in 30 s")
+
+
+async def play_game(
+    index: int,
+    ruleset: str,
+    args: argparse.Namespace,
+    client: httpx.AsyncClient,
+    tally: Tally,
+    deadline: float,
+) -> None:
+    rng = random.Random(index)
+    body = {
+        "ruleset": ruleset,
+        "seats": {
+            "raf": {"kind": "me"},
+            "luftwaffe": {"kind": "computer", "player": args.opponent},
+        },
+    }
+    response = await client.post("/api/games", json=body)
+    if response.status_code != 201:
+        tally.errors.append(f"create: {response.status_code} {response.text[:200]}")
+        return
+    created = response.json()
+    game_id, token = created["game_id"], created["tokens"]["raf"]
+    url = f"{args.ws_base}/api/games/{game_id}/ws?token={token}"
+    actions = 0
+    async with connect(url, max_size=None) as socket_:
+        while actions < args.actions and time.monotonic() < deadline:
+            try:
+                text = await asyncio.wait_for(
+                    socket_.recv(), timeout=max(0.1, deadline - time.monotonic())
+                )
+            except TimeoutError:
+                return
+            payload: dict[str, Any] = json.loads(text)
+            tally.pushes += 1
+            if payload.get("type") == "error":
+                tally.errors.append(f"ws: {payload.get('error')}")
+                continue
+            if payload["status"] != "active":
+                tally.finished += 1
+                return
+            decision = payload["decision"]
+            if decision is None:
+                continue
+            choice = rng.choice(decision["options"])["text"]
+            sent = time.perf_counter()
+            answer = await client.post(
+                f"/api/games/{game_id}/actions",
+                json={"token": token, "seq": payload["seq"], "action": choice},
+            )
+            if answer.status_code == 200:
+                answer.json()  # the client reads the payload: part of the round trip
+                tally.round_trips.append(time.perf_counter() - sent)
+                actions += 1
+            elif answer.status_code == 409:
+                continue  # the socket was behind: the next push brings the current state
+            else:
+                tally.errors.append(f"action: {answer.status_code} {answer.text[:200]}")
+                return
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(args: argparse.Namespace) -> int:
+    folder = Path(tempfile.mkdtemp(prefix="dowding-load-"))
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    args.ws_base = f"ws://127.0.0.1:{port}"
+    server = start_server(folder, port)
+    try:
+        await wait_ready(base, server)
+        load_before = os.getloadavg()
+        tally = Tally()
+        rulesets = args.rulesets.split(",")
+        started = time.monotonic()
+        deadline = started + args.seconds
+        limits = httpx.Limits(max_connections=args.games, max_keepalive_connections=args.games)
+        async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+            games = [
+                play_game(i, rulesets[i % len(rulesets)], args, client, tally, deadline)
+                for i in range(args.games)
+            ]
+            results = await asyncio.gather(*games, return_exceptions=True)
+        elapsed = time.monotonic() - started
+        for result in results:
+            if isinstance(result, BaseException):
+                tally.errors.append(f"{type(result).__name__}: {result}")
+        report(args, tally, elapsed, load_before, os.getloadavg())
+        return 1 if tally.errors else 0
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def report(
+    args: argparse.Namespace,
+    tally: Tally,
+    elapsed: float,
+    before: tuple[float, ...],
+    after: tuple[float, ...],
+) -> None:
+    trips = [t * 1000 for t in tally.round_trips]
+    print(f"games: {args.games} ({args.rulesets}) against {args.opponent}, loopback, SQLite")
+    print(
+        f"actions: {len(trips)} in {elapsed:.1f} s ({len(trips) / max(elapsed, 1e-9):.0f}/s); "
+        f"websocket pushes: {tally.pushes}; games finished: {tally.finished}"
+    )
+    if trips:
+        print(
+            "action round trip ms: "
+            f"p50 {percentile(trips, 0.50):.1f}  p95 {percentile(trips, 0.95):.1f}  "
+            f"p99 {percentile(trips, 0.99):.1f}  max {max(trips):.1f}  mean {statistics.fmean(trips):.1f}"
+        )
+    print(f"errors: {len(tally.errors)}")
+    for error in tally.errors[:10]:
+        print(f"  {error}")
+    print(f"load average before {before[0]:.2f}, after {after[0]:.2f}; {os.cpu_count()} CPUs")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--actions", type=int, default=20, help="at most this many per game")
+    parser.add_argument("--seconds", type=float, default=180, help="stop after this long")
+    parser.add_argument("--rulesets", default="crane,bob")
+    parser.add_argument("--opponent", default="heuristic")
+    args = parser.parse_args()
+    if not 1 <= args.games <= 500 or not 1 <= args.actions <= 1000 or not 1 <= args.seconds <= 1800:
+        parser.error("keep it bounded: 1-500 games, 1-1000 actions each, 1-1800 seconds")
+    raise SystemExit(asyncio.run(run(args)))
+
+
+if __name__ == "__main__":
+    main()
