@@ -75,35 +75,35 @@ async def game_payload(
     live = await service.live(game_id)
     seat = service.seat_of(live, token_of(token, authorization))
     service.ensure_driver(live)  # a game resumed after a restart: the computers carry on
-    return json_text(service.payload_text(live, seat))
+    return json_text(await service.payload(live, seat))
 
 
 @router.post("/games/{game_id}/actions")
 async def act(game_id: str, body: ActionRequest, request: Request) -> Response:
     service = service_of(request)
     live = await service.act(game_id, body.token, body.seq, body.action)
-    return json_text(service.payload_text(live, service.seat_of(live, body.token)))
+    return json_text(await service.payload(live, service.seat_of(live, body.token)))
 
 
 @router.post("/games/{game_id}/dice")
 async def dice(game_id: str, body: DiceRequest, request: Request) -> Response:
     service = service_of(request)
     live = await service.type_dice(game_id, body.token, body.faces, body.seq)
-    return json_text(service.payload_text(live, service.seat_of(live, body.token)))
+    return json_text(await service.payload(live, service.seat_of(live, body.token)))
 
 
 @router.post("/games/{game_id}/resign")
 async def resign(game_id: str, body: TokenOnly, request: Request) -> Response:
     service = service_of(request)
     live = await service.resign(game_id, body.token)
-    return json_text(service.payload_text(live, service.seat_of(live, body.token)))
+    return json_text(await service.payload(live, service.seat_of(live, body.token)))
 
 
 @router.post("/games/{game_id}/abandon")
 async def abandon(game_id: str, body: TokenOnly, request: Request) -> Response:
     service = service_of(request)
     live = await service.resign(game_id, body.token, abandon=True)
-    return json_text(service.payload_text(live, service.seat_of(live, body.token)))
+    return json_text(await service.payload(live, service.seat_of(live, body.token)))
 
 
 @router.get("/games/{game_id}/replay")

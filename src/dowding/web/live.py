@@ -104,6 +104,7 @@ class LiveGame:
         self.version = 0
         self.snapshot = self._snap()
         self.listeners: set[asyncio.Event] = set()  # one per open WebSocket
+        self.payloads: dict[str | None, tuple[int, str]] = {}  # seat -> (version, encoded)
         self.driver: asyncio.Task[None] | None = None
 
     # --- reading -------------------------------------------------------------------------

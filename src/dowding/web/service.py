@@ -58,7 +58,6 @@ class GameService:
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="dowding-bot")
-        self._cache: dict[tuple[str, str | None], tuple[int, str]] = {}
         self.closing = False
 
     async def close(self) -> None:
@@ -115,15 +114,16 @@ class GameService:
         return seat
 
     # --- payloads ------------------------------------------------------------------------------
-    def payload_text(self, live: LiveGame, seat: str | None) -> str:
-        """The current payload for a seat, encoded once per change."""
+    async def payload(self, live: LiveGame, seat: str | None) -> str:
+        """The current payload for a seat, encoded once per change, built in a worker thread
+        (drawing a map takes milliseconds the event loop should spend on other games)."""
         snap = live.snapshot
-        key = (live.id, seat)
-        cached = self._cache.get(key)
+        cached = live.payloads.get(seat)
         if cached is not None and cached[0] == snap.version:
             return cached[1]
-        text = payloads.encode(payloads.build(live, seat, snap))
-        self._cache[key] = (snap.version, text)
+        text = await to_thread.run_sync(lambda: payloads.encode(payloads.build(live, seat, snap)))
+        if live.payloads.get(seat, (-1, ""))[0] < snap.version:
+            live.payloads[seat] = (snap.version, text)
         return text
 
     async def replay_text(self, live: LiveGame, seat: str | None, step: int) -> str:

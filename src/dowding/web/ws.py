@@ -68,7 +68,7 @@ async def _send_changes(
     while True:
         await wake.wait()
         wake.clear()
-        await send(service.payload_text(live, seat))  # type: ignore[operator]
+        await send(await service.payload(live, seat))  # type: ignore[operator]
 
 
 async def _handle(
