@@ -127,7 +127,7 @@ def test_resampling_keeps_what_the_seat_knows(ruleset: str) -> None:
     game = osp.load(ruleset)
     state = game.new_initial_state()
     sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
-    checked = 0
+    checked = redealt = 0
     while not state.is_terminal() and checked < 12:
         advance(state, rng, rng.randrange(1, 15))
         to_decision(state, rng)
@@ -139,8 +139,12 @@ def test_resampling_keeps_what_the_seat_knows(ruleset: str) -> None:
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.legal_actions() == state.legal_actions()
         assert state.history() == before  # the original is untouched
+        truth = osp.canonical(state.dowding_state.to_dict())
+        redealt += osp.canonical(sample.dowding_state.to_dict()) != truth
         checked += 1
     assert checked
+    if ruleset == "bob":  # cards and missions face down: a sample re-deals them
+        assert redealt, "the hidden parts were never re-dealt"
 
 
 def test_clones_are_independent() -> None:
