@@ -35,10 +35,11 @@ search, works through this adapter; :func:`ismcts_bot` builds one.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -220,6 +221,24 @@ class DowdingGame(pyspiel.Game):  # type: ignore[misc]
 
 
 # --- the state ---------------------------------------------------------------------------
+class _Outcomes(NamedTuple):
+    actions: tuple[Action, ...]
+    exact: tuple[Fraction, ...]
+    listed: list[tuple[int, float]]  # what chance_outcomes() returns: (id, probability)
+
+
+@functools.lru_cache(maxsize=4096)
+def _outcomes(chance: Chance) -> _Outcomes:
+    """A chance event's outcomes, worked out once per distinct event: rollouts meet the same
+    rolls and draws again and again, and listing them (Actions, Fractions) is costly."""
+    pairs = chance.outcomes()
+    return _Outcomes(
+        tuple(a for a, _ in pairs),
+        tuple(p for _, p in pairs),
+        [(i, float(p)) for i, (_, p) in enumerate(pairs)],
+    )
+
+
 class _Node:
     """The dowding state and what its pending node costs to work out, cached until a move.
 
@@ -237,7 +256,7 @@ class _Node:
 
     def changed(self) -> None:
         self._node: Node | None = None
-        self._outcomes: list[tuple[Action, Fraction]] | None = None
+        self._outcomes: _Outcomes | None = None
         self._views: dict[str | None, str] = {}
 
     def node(self) -> Node:
@@ -245,9 +264,9 @@ class _Node:
             self._node = self.state.next()
         return self._node
 
-    def outcomes(self, chance: Chance) -> list[tuple[Action, Fraction]]:
+    def outcomes(self, chance: Chance) -> _Outcomes:
         if self._outcomes is None:
-            self._outcomes = chance.outcomes()
+            self._outcomes = _outcomes(chance)
         return self._outcomes
 
     def view_text(self, seat: str | None) -> str:
@@ -318,12 +337,13 @@ class DowdingState(pyspiel.State):  # type: ignore[misc]
         if not isinstance(node, Chance):
             return []
         outcomes = self._held.outcomes(node)
-        if len(outcomes) > self._game.max_outcomes:
+        if len(outcomes.listed) > self._game.max_outcomes:
             raise TooManyOptions(
-                f"'{node.label}' has {len(outcomes)} outcomes, more than max_chance_outcomes="
-                f"{self._game.max_outcomes}: load the game with a larger max_chance_outcomes"
+                f"'{node.label}' has {len(outcomes.listed)} outcomes, more than "
+                f"max_chance_outcomes={self._game.max_outcomes}: "
+                "load the game with a larger max_chance_outcomes"
             )
-        return [(i, float(p)) for i, (_, p) in enumerate(outcomes)]
+        return list(outcomes.listed)
 
     def action_of(self, action_id: int) -> Action:
         """The dowding action or outcome behind an id at this node."""
@@ -331,7 +351,7 @@ class DowdingState(pyspiel.State):  # type: ignore[misc]
         if isinstance(node, Decision):
             choices = node.options
         elif isinstance(node, Chance):
-            choices = tuple(a for a, _ in self._held.outcomes(node))
+            choices = self._held.outcomes(node).actions
         else:
             raise ValueError(f"the game is over ({node.reason}): no action {action_id}")
         if not 0 <= action_id < len(choices):
@@ -345,7 +365,7 @@ class DowdingState(pyspiel.State):  # type: ignore[misc]
         if isinstance(node, Decision):
             choices = node.options
         elif isinstance(node, Chance):
-            choices = tuple(a for a, _ in self._held.outcomes(node))
+            choices = self._held.outcomes(node).actions
         else:
             choices = ()
         if wanted not in choices:
