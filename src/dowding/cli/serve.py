@@ -67,7 +67,8 @@ def serve(
         except ValueError as exc:
             raise CLIError(str(exc), code=2) from None
         except SQLAlchemyError as exc:
-            problem = str(exc.orig if getattr(exc, "orig", None) else exc).strip().splitlines()[0]
+            original = getattr(exc, "orig", None)  # the driver's own message, when there is one
+            problem = str(original or exc).strip().splitlines()[0]
             raise CLIError(f"cannot open the database {describe_url(url)}: {problem}") from None
         _check_port(host, port)
         shown = f"[{host}]" if ":" in host else host

@@ -9,6 +9,7 @@ event loop.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
@@ -324,6 +325,7 @@ class GameService:
         async with live.lock:
             self._check_active(live)
             name = next((s.name for s in live.seats if s.id == seat), seat)
+            result: dict[str, Any]
             if abandon:
                 status, result = (
                     "abandoned",
@@ -359,7 +361,7 @@ class GameService:
                 async with live.lock:
                     if live.status != "active" or len(live.match.steps) != seq:
                         continue  # resigned or abandoned meanwhile: the thinking is dropped
-                    await self._store(live, lambda done=pending: done)
+                    await self._store(live, functools.partial(_same, pending))
         except asyncio.CancelledError:
             raise
         except ApiError as exc:
@@ -419,6 +421,10 @@ class GameService:
             }
             for record, seat in found
         ]
+
+
+def _same(pending: Pending) -> Pending:
+    return pending
 
 
 def _waiting_for(live: LiveGame, node: object) -> str:
