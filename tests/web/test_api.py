@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from .conftest import Table, bob_vs_computer, open_table
@@ -227,3 +228,35 @@ def test_a_game_carries_on_after_a_restart(database: Path) -> None:
     after = table.act(game_id, token, resumed["seq"], resumed["decision"]["options"][0]["text"])
     assert after.status_code == 200, after.text
     with_restart.close()
+
+
+def test_oversized_bodies_and_binary_socket_frames_are_refused(table: Table) -> None:
+    huge = table.client.post(
+        "/api/games",
+        content=b"{" + b" " * 100_000 + b"}",
+        headers={"content-type": "application/json"},
+    )
+    assert huge.status_code == 413 and "at most" in huge.json()["error"]
+    game_id, token = bob_vs_computer(table)
+    with table.client.websocket_connect(f"/api/games/{game_id}/ws?token={token}") as ws:
+        ws.receive_text()
+        ws.send_bytes(b"\xff\x00")
+        assert json.loads(ws.receive_text())["type"] == "error"
+
+
+def test_idle_games_are_unloaded_and_come_back(table: Table) -> None:
+    service = table.client.app.state.service
+    service.max_live = 1
+    first = table.create(
+        ruleset="crane", seats={"raf": {"kind": "hotseat"}, "luftwaffe": {"kind": "hotseat"}}
+    )
+    payload = table.wait(
+        first["game_id"], first["tokens"]["raf"], lambda p: p["to_move"] is not None
+    )
+    second = table.create(
+        ruleset="crane", seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "hotseat"}}
+    )
+    table.get(second["game_id"], second["tokens"]["raf"])
+    assert first["game_id"] not in service.games
+    again = table.get(first["game_id"], first["tokens"]["raf"])
+    assert again["seq"] == payload["seq"] and again["view"] == payload["view"]

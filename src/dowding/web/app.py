@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from dowding.storage import Repository, default_database_url
 
@@ -26,6 +27,29 @@ log = logging.getLogger("dowding.web")
 PLACEHOLDER = """<!doctype html><html lang="en"><meta charset="utf-8"><title>dowding</title>
 <p>The dowding server is running, but its pages are missing (src/dowding/web/static).
 The API is at <a href="/api/rulesets">/api/rulesets</a>.</p></html>"""
+
+
+MAX_BODY = 64 * 1024
+
+
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes before anything reads it."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            for name, value in scope["headers"]:
+                if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                    too_large = JSONResponse(
+                        {"error": f"a request may carry at most {self.limit} bytes"},
+                        status_code=413,
+                    )
+                    await too_large(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
 
 
 def create_app(
@@ -53,6 +77,7 @@ def create_app(
         redoc_url=None,
         lifespan=lifespan,
     )
+    app.add_middleware(BodyLimit)
     app.state.service = service
     app.state.repository = repo
     app.include_router(api.router)

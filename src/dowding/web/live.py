@@ -7,6 +7,7 @@ take ``snapshot`` (replaced whole, never edited), so a payload never mixes two m
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +107,7 @@ class LiveGame:
         self.listeners: set[asyncio.Event] = set()  # one per open WebSocket
         self.payloads: dict[str | None, tuple[int, str]] = {}  # seat -> (version, encoded)
         self.driver: asyncio.Task[None] | None = None
+        self.used = time.monotonic()  # for unloading games nobody looks at
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -212,6 +214,11 @@ class LiveGame:
         self.version += 1
         self.snapshot = self._snap()
 
+    @property
+    def idle(self) -> bool:
+        """Nobody watching, no computer thinking, no change under way: safe to unload."""
+        return not self.listeners and self.driver is None and not self.lock.locked()
+
     def notify(self) -> None:
         """Wake every WebSocket of this game (call on the event loop)."""
         for listener in self.listeners:
@@ -220,7 +227,7 @@ class LiveGame:
     # --- replay ----------------------------------------------------------------------------
     def state_at(self, step: int) -> State:
         """The state after ``step`` steps, replayed from the nearest checkpoint."""
-        base = max(k for k in self.checkpoints if k <= step)
+        base = max(k for k in list(self.checkpoints) if k <= step)  # replays run in threads
         state = self.checkpoints[base].copy()
         for i in range(base, step):
             state.apply(self.match.steps[i].action)

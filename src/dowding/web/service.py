@@ -52,9 +52,14 @@ T = TypeVar("T")
 
 class GameService:
     def __init__(
-        self, repository: Repository, bot_workers: int = 2, batch_seconds: float = 0.05
+        self,
+        repository: Repository,
+        bot_workers: int = 2,
+        batch_seconds: float = 0.05,
+        max_live: int = 1000,
     ) -> None:
         self.repository = repository
+        self.max_live = max_live
         self.batch_seconds = batch_seconds
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -75,6 +80,7 @@ class GameService:
         """The game, rebuilt from its log on first access."""
         found = self.games.get(game_id)
         if found is not None:
+            found.used = time.monotonic()
             return found
         if len(game_id) > 64:
             raise not_found("no such game")
@@ -83,9 +89,21 @@ class GameService:
             found = self.games.get(game_id)
             if found is None:
                 found = await to_thread.run_sync(self._restore, game_id)
-                self.games[game_id] = found
+                self._remember(found)
         self._loading.pop(game_id, None)
         return found
+
+    def _remember(self, live: LiveGame) -> None:
+        """Hold a game in memory, unloading the idle ones least recently used beyond the limit
+        (they are rebuilt from the database when next asked for)."""
+        self.games[live.id] = live
+        if len(self.games) <= self.max_live:
+            return
+        idle = sorted(
+            (g for g in self.games.values() if g.idle and g is not live), key=lambda g: g.used
+        )
+        for game in idle[: len(self.games) - self.max_live]:
+            del self.games[game.id]
 
     def _restore(self, game_id: str) -> LiveGame:
         try:
@@ -149,7 +167,7 @@ class GameService:
         summary = live.summary(None)
         record.turn, record.to_move, record.status = summary.turn, summary.to_move, summary.status
         await to_thread.run_sync(self.repository.create_game, record)
-        self.games[record.id] = live
+        self._remember(live)
         self.ensure_driver(live)
         base = base_url.rstrip("/")
 

@@ -49,7 +49,10 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
     service.ensure_driver(live)
     try:
         while True:
-            text = await websocket.receive_text()
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
             reply = await _handle(text, live, seat, token or "", service)
             if reply is not None:
                 await send(json.dumps(reply))
