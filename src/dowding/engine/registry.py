@@ -10,6 +10,7 @@ from .game import Game
 _RULESETS: dict[str, str] = {
     "crane": "dowding.rulesets.crane",
     "bob": "dowding.rulesets.bob",
+    "fight-for-the-sky": "dowding.rulesets.fight_for_the_sky",
 }
 _loaded: dict[str, Game] = {}
 

@@ -1,0 +1,271 @@
+"""The decisions of a Fight for the Sky turn: who chooses and the options they have.
+
+Formations are named by the hex they are on (one formation a hex), never by their number, so
+that an RAF player's options and the action texts say nothing about what is face down.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from dowding.engine import Action, Decision
+
+from .components import LUFTWAFFE, RAF
+from .state import (
+    _DECISIONS,
+    AIR,
+    GROUND,
+    PATROL,
+    RAID,
+    FightState,
+    Form,
+    Task,
+    _cache,
+    _pending_fights,
+)
+
+
+def _matching(s: FightState, forms: list[Form], hexes: list[str]) -> bool:
+    """Whether each formation can take a different assembly hex from which its target is
+    reachable (Basic Game: every formation must be placed)."""
+    board = s.board
+    for perm in itertools.permutations(hexes, len(forms)):
+        if all(
+            not f.target or board.reaches(h, board.target_hex[f.target])
+            for f, h in zip(forms, perm, strict=True)
+        ):
+            return True
+    return False
+
+
+def _sq(sqn: str) -> int | str:
+    """Squadron numbers go into actions as numbers (a number cannot be an action word)."""
+    return int(sqn) if sqn.isdigit() else sqn
+
+
+def _targets(s: FightState) -> tuple[str, ...]:
+    return s.comp.basic.targets if s.basic else s.target_ids
+
+
+def _dec_aim(s: FightState, task: Task) -> Decision:
+    f = s.form(task[1])
+    assert f is not None
+    board = s.board
+    options: list[Action] = []
+    if f.kind == PATROL:
+        # Hunter Packs: a single patrol hex, any hex a fighter can reach and leave again
+        reach = max(s.types[s.unit(u).type].move for u in f.units) * 2
+        for h in board.hexes:
+            if board.terrain[h] == "assembly":
+                continue
+            if min(board.distance(h, a) for a in s.free_assembly() or board.assembly) <= reach:
+                options.append(_cache("patrol", at=h))
+        return Decision(LUFTWAFFE, "choose the patrol hex", tuple(options))
+    unplaced = [g for g in s.forms if not g.hex and g.id != f.id and g.target and g.launch == 0]
+    free = s.free_assembly()
+    for t in _targets(s):
+        h = board.target_hex[t]
+        if s.basic:
+            if not _matching(s, [*unplaced, f._replace(target=t)], free):
+                continue
+        elif not s.options["preplanning"] and not any(board.reaches(a, h) for a in free):
+            continue
+        options.append(_cache("target", at=t))
+    return Decision(LUFTWAFFE, "choose the formation's target (secret)", tuple(options))
+
+
+def _dec_place(s: FightState, task: Task) -> Decision | None:
+    f = s.form(task[1])
+    if f is None or f.hex:
+        return None
+    board = s.board
+    free = s.free_assembly()
+    others = [g for g in s.forms if not g.hex and g.id != f.id and g.launch == 0]
+    options = []
+    for h in free:
+        if f.kind != PATROL and not board.reaches(h, board.target_hex[f.target]):
+            continue
+        if s.basic and not _matching(s, others, [x for x in free if x != h]):
+            continue
+        options.append(_cache("assemble", at=h))
+    if not options:
+        return None
+    return Decision(LUFTWAFFE, "place the formation on a raid assembly hex", tuple(options))
+
+
+def _dec_when(s: FightState, task: Task) -> Decision:
+    planned: dict[int, int] = {}
+    for g in s.forms:
+        if g.launch:
+            planned[g.launch] = planned.get(g.launch, 0) + 1
+    turns = [
+        t
+        for t in range(max(2, s.turn_no), s.rules.turns_per_day + 1)
+        if planned.get(t, 0) < s.rules.formations_per_turn
+    ]
+    options = tuple(_cache("launch", turn=t) for t in turns) or (_cache("launch", turn=2),)
+    return Decision(LUFTWAFFE, "choose the turn the formation takes off", options)
+
+
+def _free_for_forming(s: FightState) -> bool:
+    if s.options["preplanning"]:
+        return s.turn_no == 1
+    used = {g.hex for g in s.forms if g.hex}
+    return s.formed < s.rules.formations_per_turn and any(h not in used for h in s.board.assembly)
+
+
+def _dec_form(s: FightState, task: Task) -> Decision | None:
+    if s.finished:
+        return None
+    options = []
+    if _free_for_forming(s):
+        planned = s._planned()
+        ready = [u for u in s.lw if s._available(u) and u.id not in planned]
+        if any(s.role(u.id) == "bomber" for u in ready):
+            options.append(_cache("form", type="raid"))
+        if s.options["hunter_packs"] and any(s.role(u.id) == "fighter" for u in ready):
+            options.append(_cache("form", type="patrol"))
+    options += [_cache("done"), _cache("finish")]
+    return Decision(LUFTWAFFE, "make up a formation, or none more this turn", tuple(options))
+
+
+def _dec_pick(s: FightState, task: Task) -> Decision:
+    f = s.form(task[1])
+    assert f is not None
+    planned = s._planned()
+    options = [
+        _cache("add", unit=u.id)
+        for u in s.lw
+        if u.id not in planned and s._available(u) and s.can_add(f, u)
+    ]
+    roles = [s.role(u) for u in f.units]
+    if (f.kind == RAID and "bomber" in roles) or (f.kind == PATROL and roles):
+        options.append(_cache("close"))
+    options.append(_cache("cancel"))
+    return Decision(LUFTWAFFE, "add a unit to the formation", tuple(options))
+
+
+def _dec_go(s: FightState, task: Task) -> Decision:
+    return Decision(
+        LUFTWAFFE, "fly today, or announce no more missions", (_cache("fly"), _cache("stop"))
+    )
+
+
+def _dec_lw_move(s: FightState, task: Task) -> Decision | None:
+    options: list[Action] = []
+    tops: list[Action] = []
+    for f in s.forms:
+        if not f.hex or f.moved:
+            continue
+        ends = s.move_options(f)
+        for end in sorted(ends, key=s.board.coords.__getitem__):
+            if f.kind == PATROL:
+                options.append(_cache("fly", type="patrol", to=end, **{"from": f.hex}))
+            else:
+                options.append(_cache("fly", type=f.kind, to=end, **{"from": f.hex}))
+    if not options:
+        return None
+    for f in s.forms:
+        # Notes on Movement: the Luftwaffe chooses which counter is on top of a face-up stack
+        if f.hex and f.face_up and not f.topped and f.kind != PATROL and len(f.units) > 1:
+            tops += [_cache("top", at=f.hex, unit=u) for u in f.units if u != f.top]
+    return Decision(LUFTWAFFE, "move a formation along the flight paths", (*options, *tops))
+
+
+def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
+    options = []
+    for r in s.raf:
+        if r.moved:
+            continue
+        if r.status == AIR:
+            if r.engaged and not s.may_disengage(r):
+                continue
+        elif not s.can_take_off(r) or not s.raf_destinations(r):
+            continue
+        if r.status in (AIR, GROUND):
+            options.append(_cache("select", unit=_sq(r.sqn)))
+    if not options:
+        return None
+    options.append(_cache("end"))
+    return Decision(RAF, "choose a squadron to move, or end the RAF's movement", tuple(options))
+
+
+def _dec_raf_dest(s: FightState, task: Task) -> Decision:
+    r = s.sqn(task[1])
+    options = [_cache("fly", unit=_sq(r.sqn), to=h) for h in s.raf_destinations(r)]
+    options += [_cache("land", unit=_sq(r.sqn), at=b) for b in s.landing_bases(r)]
+    options.append(_cache("back", unit=_sq(r.sqn)))
+    where = r.hex or s.board.bases[r.at].name
+    return Decision(RAF, f"move {r.sqn} Squadron from {where}", tuple(options))
+
+
+def _dec_strike(s: FightState, task: Task) -> Decision | None:
+    options: list[Action] = []
+    board = s.board
+    reach = s.rules.patrol_reach
+    rafs = {r.hex for r in s.raf if r.status == AIR}
+    for f in s.forms:
+        if f.kind != PATROL or not f.hex or f.topped:
+            continue
+        options.append(_cache("hold", **{"from": f.hex}))
+        patrols = {g.hex for g in s.forms if g.kind == PATROL and g.id != f.id}
+        for h in sorted(rafs, key=board.coords.__getitem__):
+            if h not in patrols and board.distance(f.hex, h) <= reach:
+                options.append(_cache("strike", at=h, **{"from": f.hex}))
+    if not options:
+        return None
+    return Decision(LUFTWAFFE, "a patrol may attack RAF units within 3 hexes", tuple(options))
+
+
+def _dec_combat(s: FightState, task: Task) -> Decision | None:
+    # How to Attack (A): the RAF announces which formation it attacks
+    fights = _pending_fights(s)
+    if not fights:
+        return None
+    return Decision(
+        RAF, "announce the next dogfight", tuple(_cache("attack", at=h) for h in fights)
+    )
+
+
+def _dec_allot(s: FightState, task: Task) -> Decision | None:
+    # Step (4): the owner allots the lost flight to a unit just attacked
+    side, group = task[1], task[2]
+    candidates = s.allot_candidates(side, group)
+    if not candidates:
+        return None
+    options = tuple(_cache("allot", unit=int(c) if c.isdigit() else c) for c in candidates)
+    who = RAF if side == RAF else LUFTWAFFE
+    return Decision(who, "choose the unit that loses a flight", options)
+
+
+def _dec_insist(s: FightState, task: Task) -> Decision:
+    return Decision(
+        RAF,
+        "Stukas: allot the flights lost to the Ju 87s?",
+        (_cache("insist", on="stukas"), _cache("insist", on="escorts")),
+    )
+
+
+def _auto_strike(s: FightState, task: Task) -> None:
+    for f in s.forms:
+        if f.kind == PATROL and f.hex:
+            s._put_form(f._replace(topped=False))
+
+
+_DECISIONS.update(
+    {
+        "aim": _dec_aim,
+        "place": _dec_place,
+        "when": _dec_when,
+        "form": _dec_form,
+        "pick": _dec_pick,
+        "go": _dec_go,
+        "lw_move": _dec_lw_move,
+        "raf_move": _dec_raf_move,
+        "raf_dest": _dec_raf_dest,
+        "strike": _dec_strike,
+        "combat": _dec_combat,
+        "allot": _dec_allot,
+        "insist": _dec_insist,
+    }
+)
