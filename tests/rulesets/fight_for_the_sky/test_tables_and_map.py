@@ -1,0 +1,100 @@
+"""Every worked result the booklet prints comes out of the reconstructed tables; the map keeps
+every hex the text fixes and makes every move of the example legal."""
+
+from __future__ import annotations
+
+import pytest
+
+from dowding.rulesets.fight_for_the_sky.board import load_board
+from dowding.rulesets.fight_for_the_sky.components import load_components
+from dowding.rulesets.fight_for_the_sky.tables import (
+    aa_result,
+    attack_line,
+    attack_result,
+    bombing_result,
+)
+
+COMP = load_components()
+BOARD = load_board()
+
+
+@pytest.mark.parametrize(
+    ("column", "strength", "die", "down"),
+    [
+        ("hurricane", 10, 2, 1),
+        ("hurricane", 9, 4, 1),
+        ("hurricane", 10, 4, 1),
+        ("hurricane", 8, 5, 1),
+        ("me109", 8, 3, 0),
+        ("me109", 6, 3, 0),
+        ("me109", 12, 6, 2),
+        ("spitfire", 7, 6, 2),
+        ("bomber", 16, 2, 0),
+        ("bomber", 11, 5, 1),
+    ],
+)
+def test_attack_table_worked_results(column: str, strength: int, die: int, down: int) -> None:
+    assert attack_result(COMP, column, strength, die) == down
+
+
+def test_attack_table_lines_the_text_names() -> None:
+    lines = COMP.attack_table.lines
+    assert 10 in lines["hurricane"]  # "look down the Hurricane column until you come to 10"
+    assert attack_line(COMP, "me109", 8) == lines["me109"].index(6)  # "use the lower number of 6"
+    assert attack_line(COMP, "spitfire", 5) == lines["spitfire"].index(4)
+    assert attack_line(COMP, "bomber", 16) == lines["bomber"].index(15)
+    # line 15 of the bombers: a 3, 4, 5 or 6 to shoot anything down
+    assert [attack_result(COMP, "bomber", 16, d) > 0 for d in range(1, 7)] == [
+        False,
+        False,
+        True,
+        True,
+        True,
+        True,
+    ]
+    assert 1 in [attack_result(COMP, "spitfire", 10, d) for d in range(1, 7)]
+    assert 0 in [attack_result(COMP, "bomber", 11, d) for d in range(1, 7)]  # "miss!"
+
+
+def test_aa_and_bombing_worked_results() -> None:
+    assert aa_result(COMP, 11, 1, 4) == (1, 1)  # Rye
+    assert bombing_result(COMP, 9, 5) == 1
+    printed = {1: (0, 0, 0, 0, 1, 1, 1), 4: (0, 0, 0, 1, 1, 1, 2), 8: (0, 0, 1, 1, 1, 2, 2)}
+    for strength, row in printed.items():
+        for top in range(strength, strength + 3):
+            assert tuple(bombing_result(COMP, top, c) for c in range(1, 8)) == row
+
+
+def test_text_fixed_hexes() -> None:
+    hexes = BOARD.target_hex
+    assert hexes["biggin-hill"] == "E5" and hexes["manston"] == "P5" and hexes["dover"] == "P7"
+    assert BOARD.urban_aa["P7"] == 3 and BOARD.targets["rye"].aa == 1
+    assert BOARD.targets["rye"].boxes == 3
+    assert BOARD.bases["tangmere"].hex == "A9" and BOARD.bases["martlesham"].hex == "J1"
+    assert BOARD.assembly == ("U6", "S9", "Q10", "Q12")
+    assert min(BOARD.coords[h][1] for h in BOARD.assembly) == BOARD.coords["U6"][1]
+
+
+def test_example_moves_are_between_neighbours() -> None:
+    for path in (
+        ["K3", "K4", "K5", "K6", "L7"],
+        ["H5", "I5", "J6", "K6", "L7", "L8"],
+        ["U6", "T6"],
+        ["S7", "R7", "Q6"],
+        ["S9", "R9", "Q8", "P8", "O7"],
+        ["Q10", "P10", "O9", "N10", "M10"],
+        ["Q12", "P12", "P11", "P10", "O9"],
+    ):
+        for a, b in zip(path, path[1:], strict=False):
+            assert b in BOARD.neighbours[a], (a, b)
+    assert BOARD.distance("E5", "J8") == 5 and BOARD.distance("E5", "K8") == 6
+    assert BOARD.distance(BOARD.target_hex["rochford"], "K3") == 1
+    assert BOARD.distance(BOARD.target_hex["hornchurch"], "L8") <= 6
+    assert BOARD.distance("M10", "K9") <= 3
+
+
+def test_coast_as_the_example_needs() -> None:
+    assert BOARD.terrain["O7"] == "coast"
+    for h in ("S9", "R9", "Q8", "P8", "P10", "O9", "N10", "M10", "Q6", "R7"):
+        assert not BOARD.england(h), h
+    assert BOARD.terrain["K9"] == "coast" and BOARD.terrain["P7"] == "coast"
