@@ -3,6 +3,8 @@ every hex the text fixes and makes every move of the example legal."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from dowding.rulesets.fight_for_the_sky.board import load_board
@@ -85,7 +87,7 @@ def test_example_moves_are_between_neighbours() -> None:
         ["Q10", "P10", "O9", "N10", "M10"],
         ["Q12", "P12", "P11", "P10", "O9"],
     ):
-        for a, b in zip(path, path[1:], strict=False):
+        for a, b in itertools.pairwise(path):
             assert b in BOARD.neighbours[a], (a, b)
     assert BOARD.distance("E5", "J8") == 5 and BOARD.distance("E5", "K8") == 6
     assert BOARD.distance(BOARD.target_hex["rochford"], "K3") == 1

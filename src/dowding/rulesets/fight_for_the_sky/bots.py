@@ -1,0 +1,204 @@
+"""Computer players for Fight for the Sky.
+
+``policy`` reads a state and picks among the pending decision's options: the RAF intercepts the
+nearest raid it can reach (two squadrons a formation), lands when fuel runs short and allots
+losses to its strongest squadron; the Luftwaffe aims at the targets worth most for the least AA,
+makes up escorted raids and never wastes a decision on the top counter. ``HeuristicPlayer`` runs it
+on the state rebuilt from the view's infostate (what the seat cannot see in canonical order), so it
+decides from the view alone. ``rollout_policy`` is the same policy with a little noise, for search;
+``evaluate`` turns the victory points so far into each seat's expected result.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from dowding.engine import Action, Decision, Terminal
+
+from .components import LUFTWAFFE, RAF
+from .state import AIR, GROUND, FightState
+
+
+def _target_value(s: FightState, target: str) -> float:
+    t = s.board.targets[target]
+    if s.basic:
+        return t.aa - 0.3 * t.aa  # points are capped at the AA value, which also shoots
+    if s.campaign:
+        return t.vp / max(t.boxes, 1) - 0.2 * t.aa
+    west = s.board.coords[s.board.target_hex[target]][0] < 11
+    return (1.0 if t.kind == "radar" or west else 0.0) - 0.25 * t.aa
+
+
+def _best(options: tuple[Action, ...], score: Any) -> Action:
+    return max(options, key=lambda a: (score(a), -options.index(a)))
+
+
+def policy(s: FightState, rng: random.Random) -> Action:
+    node = s.next()
+    assert isinstance(node, Decision)
+    options = node.options
+    kind = s.queue[0][0]
+    if len(options) == 1:
+        return options[0]
+    if kind == "aim":
+        return _best(
+            options,
+            lambda a: (
+                _target_value(s, a.word("at"))
+                if a.kind == "target"
+                else -s.board.distance(a.word("at"), "E5")
+            ),
+        )
+    if kind == "form":
+        raid = [a for a in options if a.kind == "form"]
+        if raid:
+            return raid[0]
+        return options[-1] if s.turn_no > 1 and not s.on_map() else options[-2]
+    if kind == "pick":
+        return _pick(s, options)
+    if kind == "lw_move":
+        moves = [a for a in options if a.kind == "fly"]
+        return moves[0]
+    if kind == "strike":
+        strikes = [a for a in options if a.kind == "strike"]
+        return strikes[0] if strikes else options[0]
+    if kind == "allot":
+        side = node.seat
+        if side == RAF:
+            return _best(options, lambda a: s.sqn(str(a.get("unit"))).flights)
+        return _best(options, lambda a: s.unit(int(a.number("unit"))).flights)
+    if kind == "raf_move":
+        return _raf_select(s, options)
+    if kind == "raf_dest":
+        return _raf_dest(s, s.queue[0][1], options)
+    if kind == "insist":
+        return options[0]
+    if kind == "go":
+        return options[0]
+    if kind == "when":
+        return options[0]
+    return options[0]
+
+
+def _pick(s: FightState, options: tuple[Action, ...]) -> Action:
+    f = s.form(s.queue[0][1])
+    assert f is not None
+    roles = [s.role(u) for u in f.units]
+    bombers, fighters = roles.count("bomber"), roles.count("fighter")
+    adds = [a for a in options if a.kind == "add"]
+    want_bomber = bombers < 3
+    for a in adds:
+        role = s.role(int(a.number("unit")))
+        if role == "bomber" and want_bomber:
+            return a
+    if fighters < 3 and bombers:
+        me109 = [a for a in adds if s.unit(int(a.number("unit"))).type == "me109"]
+        fighters_left = me109 or [a for a in adds if s.role(int(a.number("unit"))) == "fighter"]
+        if fighters_left:
+            return fighters_left[0]
+    close = [a for a in options if a.kind == "close"]
+    return close[0] if close else options[-1]
+
+
+def _targets_for_raf(s: FightState) -> list[str]:
+    return [
+        f.hex for f in s.forms if f.hex and f.hex not in s.board.assembly and f.kind != "patrol"
+    ]
+
+
+def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
+    targets = _targets_for_raf(s)
+    for a in options:
+        if a.kind != "select":
+            continue
+        r = s.sqn(str(a.get("unit")))
+        if r.status == AIR and r.land_by and r.land_by - s.turn_no <= 1:
+            return a
+        if not targets:
+            continue
+        start, left = s.raf_start(r)
+        if left < 0:
+            continue
+        near = min(s.board.distance(start, h) for h in targets)
+        if r.status == AIR or near <= left + 4:
+            return a
+    return next(a for a in options if a.kind == "end")
+
+
+def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
+    r = s.sqn(sqn)
+    lands = [a for a in options if a.kind == "land"]
+    if lands and r.land_by and (r.land_by - s.turn_no <= 1 or not _targets_for_raf(s)):
+        home = [a for a in lands if a.word("at") == r.base]
+        return home[0] if home else lands[0]
+    flies = [a for a in options if a.kind == "fly"]
+    back = next(a for a in options if a.kind == "back")
+    targets = _targets_for_raf(s)
+    if not flies or not targets:
+        return back
+    board = s.board
+    company: dict[str, int] = {}
+    for x in s.raf:
+        if x.status == AIR and x.sqn != r.sqn:
+            company[x.hex] = company.get(x.hex, 0) + 1
+
+    def score(a: Action) -> float:
+        h = a.word("to")
+        if h in targets:
+            f = s.form_at(h)
+            bonus = 3.0 if f is not None and not f.bombed else 1.0
+            return 100 + bonus + company.get(h, 0)
+        return -min(board.distance(h, t) for t in targets)
+
+    best = _best(tuple(flies), score)
+    if r.status == GROUND and score(best) < -2:
+        return back
+    return best
+
+
+def rollout_policy(state: FightState, rng: random.Random) -> Action:
+    """The heuristic with a tenth of its choices random: fast, for playouts inside search."""
+    node = state.next()
+    assert isinstance(node, Decision)
+    if rng.random() < 0.1:
+        return rng.choice(node.options)
+    return policy(state, rng)
+
+
+def evaluate(state: FightState) -> dict[str, float]:
+    """Each seat's expected result in [0, 1] from the victory points so far (1 a win, 0.5 a draw)."""
+    node = state.next()
+    if isinstance(node, Terminal):
+        if node.winner is None:
+            return {RAF: 0.5, LUFTWAFFE: 0.5}
+        return {RAF: float(node.winner == RAF), LUFTWAFFE: float(node.winner == LUFTWAFFE)}
+    scores = state.scores()
+    p = 1 / (1 + math.exp(-(scores[RAF] - scores[LUFTWAFFE]) / 4))
+    return {RAF: p, LUFTWAFFE: 1 - p}
+
+
+class HeuristicPlayer:
+    """Decides from the view alone: the state is rebuilt from the view's infostate."""
+
+    def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> Action:
+        from . import GAME
+
+        try:
+            state = GAME.state_from_dict(view["infostate"])
+            node = state.next()
+            if isinstance(node, Decision) and node.options == decision.options:
+                choice = policy(state, self.rng)
+                if choice in decision.options:
+                    return choice
+        except (KeyError, ValueError):
+            pass
+        return self.rng.choice(decision.options)
+
+
+PLAYERS = {"heuristic": HeuristicPlayer}
