@@ -47,9 +47,7 @@ def free_port() -> int:
 
 
 def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    profile = os.environ.get("DOWDING_LOAD_PROFILE")  # a file for cProfile's figures
-    command = [sys.executable, *(["-m", "cProfile", "-o", profile] if profile else [])]
-    command += ["-m", "dowding.cli", "serve", "--host", "127.0.0.1"]
+    command = [sys.executable, "-m", "dowding.cli", "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--database-url", f"sqlite:///{folder / 'load.sqlite3'}"]
     command += ["--log-level", "warning"]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -116,6 +114,8 @@ async def play_game(
             if decision is None:
                 continue
             choice = rng.choice(decision["options"])["text"]
+            if args.think_max > 0:  # a player reads the table before clicking
+                await asyncio.sleep(rng.uniform(args.think_min, args.think_max))
             sent = time.perf_counter()
             answer = await client.post(
                 f"/api/games/{game_id}/actions",
@@ -139,12 +139,13 @@ def percentile(values: list[float], q: float) -> float:
 
 async def run(args: argparse.Namespace) -> int:
     folder = Path(tempfile.mkdtemp(prefix="dowding-load-"))
-    port = free_port()
+    port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
     args.ws_base = f"ws://127.0.0.1:{port}"
-    server = start_server(folder, port)
+    server = start_server(folder, port) if not args.port else None
     try:
-        await wait_ready(base, server)
+        if server is not None:
+            await wait_ready(base, server)
         load_before = os.getloadavg()
         tally = Tally()
         rulesets = args.rulesets.split(",")
@@ -164,11 +165,12 @@ async def run(args: argparse.Namespace) -> int:
         report(args, tally, elapsed, load_before, os.getloadavg())
         return 1 if tally.errors else 0
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 def report(
@@ -179,7 +181,10 @@ def report(
     after: tuple[float, ...],
 ) -> None:
     trips = [t * 1000 for t in tally.round_trips]
-    print(f"games: {args.games} ({args.rulesets}) against {args.opponent}, loopback, SQLite")
+    print(
+        f"games: {args.games} ({args.rulesets}) against {args.opponent}, loopback, SQLite; "
+        f"player thinks {args.think} s per decision"
+    )
     print(
         f"actions: {len(trips)} in {elapsed:.1f} s ({len(trips) / max(elapsed, 1e-9):.0f}/s); "
         f"websocket pushes: {tally.pushes}; games finished: {tally.finished}"
@@ -203,7 +208,20 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=180, help="stop after this long")
     parser.add_argument("--rulesets", default="crane,bob")
     parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument(
+        "--think",
+        default="1-3",
+        help="seconds a player takes per decision, uniform in MIN-MAX (0: as fast as it can)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=0, help="use a server already on 127.0.0.1:PORT (profiling)"
+    )
     args = parser.parse_args()
+    low, _, high = args.think.partition("-")
+    try:
+        args.think_min, args.think_max = float(low), float(high or low)
+    except ValueError:
+        parser.error("--think takes MIN-MAX seconds, e.g. 1-3, or 0")
     if not 1 <= args.games <= 500 or not 1 <= args.actions <= 1000 or not 1 <= args.seconds <= 1800:
         parser.error("keep it bounded: 1-500 games, 1-1000 actions each, 1-1800 seconds")
     raise SystemExit(asyncio.run(run(args)))

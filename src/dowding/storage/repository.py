@@ -7,13 +7,15 @@ step at a taken seq is refused with :class:`StepConflict`.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -93,13 +95,19 @@ class Repository:
         self.engine = engine if engine is not None else make_engine(url)
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite has one writer at a time, and a writer that finds the file locked sleeps in
+        # growing steps (up to 100 ms) before it tries again: queue the writers here instead.
+        sqlite = self.engine.dialect.name == "sqlite"
+        self._writing: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if sqlite else contextlib.nullcontext()
+        )
 
     def close(self) -> None:
         self.engine.dispose()
 
     # --- writing ----------------------------------------------------------------------------
     def create_game(self, game: GameRecord) -> None:
-        with self._session.begin() as session:
+        with self._writing, self._session.begin() as session:
             session.add(
                 GameRow(
                     id=game.id,
@@ -143,7 +151,7 @@ class Repository:
             self.set_summary(game_id, summary)
             return
         try:
-            with self._session.begin() as session:
+            with self._writing, self._session.begin() as session:
                 self._insert_steps(session, game_id, steps)
                 self._summarise(session, game_id, summary)
         except IntegrityError:
@@ -159,41 +167,47 @@ class Repository:
                     raise StepConflict(
                         f"game {game_id} already has a different step {step.seq}"
                     ) from None
-            with self._session.begin() as session:
+            with self._writing, self._session.begin() as session:
                 self._insert_steps(session, game_id, fresh)
                 self._summarise(session, game_id, summary)
 
     def set_summary(self, game_id: str, summary: Summary) -> None:
-        with self._session.begin() as session:
+        with self._writing, self._session.begin() as session:
             self._summarise(session, game_id, summary)
 
     @staticmethod
     def _insert_steps(session: Session, game_id: str, steps: Iterable[StepRecord]) -> None:
         now = _now()
-        for step in steps:
-            session.add(
-                StepRow(
-                    game_id=game_id,
-                    seq=step.seq,
-                    seat=step.seat,
-                    action=step.action,
-                    hash=step.hash,
-                    created=step.created or now,
-                )
-            )
-        session.flush()
+        rows = [
+            {
+                "game_id": game_id,
+                "seq": step.seq,
+                "seat": step.seat,
+                "action": step.action,
+                "hash": step.hash,
+                "created": step.created or now,
+            }
+            for step in steps
+        ]
+        if rows:  # one executemany through the core: the ORM's bookkeeping costs more here
+            session.execute(insert(StepRow), rows)
 
     @staticmethod
     def _summarise(session: Session, game_id: str, summary: Summary) -> None:
-        row = session.get(GameRow, game_id)
-        if row is None:
+        done = session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id)
+            .values(
+                steps=summary.steps,
+                turn=summary.turn,
+                to_move=summary.to_move,
+                status=summary.status,
+                result=summary.result,
+                updated=_now(),
+            )
+        )
+        if not done.rowcount:  # type: ignore[attr-defined]
             raise UnknownGame(game_id)
-        row.steps = summary.steps
-        row.turn = summary.turn
-        row.to_move = summary.to_move
-        row.status = summary.status
-        row.result = summary.result
-        row.updated = _now()
 
     # --- reading ----------------------------------------------------------------------------
     def game(self, game_id: str) -> GameRecord:
