@@ -95,8 +95,12 @@ export function wireMap(wrap, onAction, onPreview) {
   let drag = null;
   const svgOf = () => wrap.querySelector("svg");
 
+  let swallowClick = false;
   wrap.addEventListener("click", (event) => {
-    if (event.defaultPrevented) return;
+    if (swallowClick) {
+      swallowClick = false; // the end of a drag, not a click
+      return;
+    }
     const target = event.target.closest("[data-action]");
     if (target && wrap.contains(target)) {
       event.preventDefault();
@@ -112,28 +116,41 @@ export function wireMap(wrap, onAction, onPreview) {
     }
   });
   wrap.addEventListener("pointerdown", (event) => {
-    if (event.target.closest("[data-action]")) return;
-    // a drag may start over a plane or a label: look for the free-value area beneath it
+    swallowClick = false;
+    // a drag may start over a plane, a label or an offered point: find the free-value area
     const node = event.target.closest("[data-free]") || document.elementsFromPoint(event.clientX, event.clientY)
-      .map((n) => n.closest && n.closest("[data-free]")).find((n) => n && wrap.contains(n));
+      .map((n) => n.closest && n.closest("[data-free]")).find((n) => n && wrap.contains(n))
+      // a heading can be dragged from anywhere on the map, even off the table's edge
+      || (event.target.closest("svg") ? wrap.querySelector('[data-free="move"]') : null);
     if (!node) return;
-    drag = { node, moved: false };
-    // keep receiving the drag when the pointer leaves the map
-    try { wrap.setPointerCapture(event.pointerId); } catch (err) { /* an old browser: fine */ }
-    if (node.dataset.free === "move") preview(event);
+    // over an offered option it is a click unless the pointer then moves away
+    const overAction = Boolean(event.target.closest("[data-action]"));
+    drag = { node, x: event.clientX, y: event.clientY, active: !overAction, id: event.pointerId };
+    if (drag.active) begin(event);
   });
   wrap.addEventListener("pointermove", (event) => {
     if (!drag) return;
-    drag.moved = true;
-    preview(event);
+    if (!drag.active && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) > 6) begin(event);
+    if (drag.active) preview(event);
   });
   wrap.addEventListener("pointerup", (event) => {
     if (!drag) return;
-    const result = compute(drag.node, event);
+    const was = drag;
     drag = null;
+    if (!was.active) return; // a click: the click handler takes it
+    swallowClick = true;
+    setTimeout(() => { swallowClick = false; }, 0);
+    const result = compute(was.node, event);
     if (result) onAction(result.text);
   });
   wrap.addEventListener("pointercancel", () => { drag = null; });
+
+  function begin(event) {
+    drag.active = true;
+    // keep receiving the drag when the pointer leaves the map
+    try { wrap.setPointerCapture(event.pointerId); } catch (err) { /* an old browser: fine */ }
+    if (drag.node.dataset.free === "move") preview(event);
+  }
 
   function compute(node, event) {
     const svg = svgOf();

@@ -111,6 +111,11 @@ export class TableScreen {
       this.handover(handover, payload);
       return;
     }
+    // the same step again (the answer to my POST and then the push): keep the page as it is,
+    // so focus, hover and a click under way are not disturbed
+    const key = `${payload.seq}|${payload.status}|${payload.decision ? 1 : 0}|${payload.to_move}|${(payload.dice || []).length}`;
+    if (this.payload && key === this.drawnKey) return;
+    this.drawnKey = key;
     this.payload = payload;
     if (payload.seat && this.seat !== payload.seat) {
       const held = seatsOfGame(this.gameId).find((s) => s.token === this.token);
@@ -142,6 +147,7 @@ export class TableScreen {
     // blank everything of the previous seat before anything else is shown
     this.disconnect();
     this.payload = null;
+    this.drawnKey = null;
     this.lastEventStep = null;
     this.dice = new DiceTray(this.tray, this.diceLog);
     this.mapWrap.replaceChildren();
@@ -181,7 +187,7 @@ export class TableScreen {
     const me = (p.seats || []).find((s) => s.id === p.seat);
     const finished = p.status !== "active";
     const replay = `/replay/${this.gameId}#t=${encodeURIComponent(this.token)}`;
-    this.head.replaceChildren(
+    this.head.replaceChildren(...[
       el("h1", {}, `${titleCase(p.ruleset)}: ${titleCase(p.scenario)}`),
       el("span", { class: `who side-${me ? me.side : "none"}`, id: "who" }, me ? `You: ${me.name}` : "Spectating"),
       el("span", { id: "status" }, `turn ${p.turn ?? "?"} · step ${p.seq} · ${p.status}`),
@@ -189,12 +195,13 @@ export class TableScreen {
       el("a", { href: replay, id: "replay-link" }, finished ? "Replay this game" : "Replay so far"),
       p.seat && !finished ? el("button", { type: "button", class: "danger", id: "resign", onclick: () => this.resign(false) }, "Resign") : null,
       p.seat && !finished ? el("button", { type: "button", id: "abandon", onclick: () => this.resign(true) }, "Abandon") : null,
-    );
+    ].filter(Boolean));
   }
 
   drawDecision(p) {
     const parts = [el("h2", { id: "decision-title" }, "Your move")];
     if (p.result || p.status !== "active") {
+      parts[0] = el("h2", { id: "decision-title" }, "The game is over");
       const r = p.result || {};
       const winner = r.winner ? this.seatName(r.winner) : null;
       parts.push(el("p", { class: "result", id: "result" },
@@ -365,11 +372,11 @@ export class ReplayScreen {
         now.status === "active" ? el("a", { href: `/play/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Back to the table") : null),
       el("div", {},
         el("div", { class: "replay-bar card" },
-          button("first", "⏮", "First step", () => 0),
+          button("first", "« First", "First step", () => 0),
           button("back", "◀", "Step back", () => this.step - 1),
           this.slider,
           button("forward", "▶", "Step forward", () => this.step + 1),
-          button("last", "⏭", "Last step", () => this.total),
+          button("last", "Last »", "Last step", () => this.total),
           this.label),
         this.mapWrap),
       el("aside", { class: "side" },
@@ -403,10 +410,10 @@ export class ReplayScreen {
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(p.view, null, 1)));
     const mover = p.to_move ? (this.seats.find((s) => s.id === p.to_move) || {}).name || p.to_move : null;
     const r = p.result;
-    this.info.replaceChildren(
+    this.info.replaceChildren(...[
       el("p", {}, `Turn ${p.turn ?? "?"}`),
       mover ? el("p", {}, `Next to decide: ${mover}`) : null,
-      r ? el("p", { class: "result" }, `Game over: ${r.winner ? `${(this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`) : null);
+      r ? el("p", { class: "result" }, `Game over: ${r.winner ? `${(this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`) : null].filter(Boolean));
     this.eventLog.replaceChildren(...(p.events || []).map((e) => el("li", {}, el("span", { class: "step" }, `#${e.step}`), e.text)));
     this.eventLog.scrollTop = this.eventLog.scrollHeight;
     this.diceLog.replaceChildren(...(p.dice || []).map((d) => el("li", {}, el("span", { class: "step" }, `#${d.step}`), d.text)));
