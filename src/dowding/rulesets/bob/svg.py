@@ -113,24 +113,25 @@ def static_layer() -> str:
     out: list[str] = []
     w, h = map_size()
     out.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{SEA}"/>')
+    # one path per shade (and one for the coastal hatch) keeps the document small
+    shades: dict[tuple[str, bool], list[str]] = {}
+    coastal: list[str] = []
     for space in board.spaces.values():
-        if space.box:
+        if space.box or space.terrain == "sea":
             continue
         x, y = cell_xy(space.id)
-        if space.terrain == "sea":
-            continue
         fill = LAND.get(space.raf_group, LAND[None])
         if space.country in ("france", "belgium", "netherlands"):
             fill = CONTINENT
-        pattern = ' fill-opacity="0.75"' if space.terrain == "both" else ""
-        out.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"{pattern}/>'
-        )
+        square = f"M{x:g} {y:g}h{CELL}v{CELL}h-{CELL}z"
+        shades.setdefault((fill, space.terrain == "both"), []).append(square)
         if space.terrain == "both":
             # a coastal space: land and sea, shown by a wave hatch as well as by shade
-            out.append(
-                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#coast)"/>'
-            )
+            coastal.append(square)
+    for (fill, coast), squares in sorted(shades.items()):
+        opacity = ' fill-opacity="0.75"' if coast else ""
+        out.append(f'<path d="{"".join(squares)}" fill="{fill}"{opacity}/>')
+    out.append(f'<path d="{"".join(coastal)}" fill="url(#coast)"/>')
     out.append(_coastline())
     out.append(_group_borders())
     # the grid and its labels
@@ -492,7 +493,9 @@ class Panel:
         return "".join(self.parts)
 
 
-def card_svg(card: Mapping[str, Any], x: float, y: float, acts: Actions, verbs: Sequence[str]) -> str:
+def card_svg(
+    card: Mapping[str, Any], x: float, y: float, acts: Actions, verbs: Sequence[str]
+) -> str:
     """A squadron card face up (type, dogfight dice / damage [/ bombs]) or face down."""
     if card.get("hidden") or not card.get("id"):
         return (
@@ -522,7 +525,8 @@ def card_svg(card: Mapping[str, Any], x: float, y: float, acts: Actions, verbs: 
     )
     title = (
         f"{cid} {card.get('name', '')}: {kind}, {card.get('dice')} dogfight dice, "
-        f"damage {card.get('damage')}" + (f", {card['bombs']} bombing dice" if card.get("bombs") else "")
+        f"damage {card.get('damage')}"
+        + (f", {card['bombs']} bombing dice" if card.get("bombs") else "")
     )
     return (
         f'<g class="card card-up{" opt" if action else ""}" data-card="{esc(cid)}"{action}>'
@@ -571,7 +575,7 @@ def header(view: View, seat: str | None, panel: Panel) -> None:
     panel.y = y + 16
     side = side_of(seat)
     who = {RAF: "RAF", LUFTWAFFE: "Luftwaffe"}.get(side or "", "spectator")
-    panel.text(f"Turn {turn} of {last} · {view.get('step') or ''} · you see: {who}", 11)
+    panel.text(f"Turn {min(turn, last)} of {last} · {view.get('step') or ''} · you see: {who}", 11)
     markers = view.get("markers") or {}
     aces = view.get("aces") or {}
     vp = view.get("victory_points") or {}
@@ -665,7 +669,9 @@ def flight_row(
         if action
         else ""
     )
-    lines = [f"{label} {base_name[:11]} {base_space}", ", ".join(bits)]
+    state_words = ", ".join(bits)
+    short = state_words if len(state_words) <= 26 else state_words[:25] + "…"
+    lines = [f"{label} {base_name[:11]} {base_space}", short]
     if side == LUFTWAFFE:
         mission = f.get("mission")
         if mission == "hidden":
@@ -680,8 +686,9 @@ def flight_row(
         for i, line in enumerate(lines)
     )
     cards, _ = cards_row(list(f.get("cards") or []), panel.x + LABEL_W + 4, y0, acts, ("pick",))
+    title = f"<title>{esc(fid)} {esc(base_name)} ({esc(base_space)}): {esc(state_words)}</title>"
     panel.parts.append(
-        f'<g class="{cls}" data-flight="{esc(fid)}"{action}>{mark}{text}</g>{cards}'
+        f'<g class="{cls}" data-flight="{esc(fid)}"{action}>{title}{mark}{text}</g>{cards}'
     )
     panel.y = y0 + max(CARD_H, 10 * len(lines) + 2) + 2
 
@@ -781,7 +788,9 @@ def mission_card(mid: str, x: float, y: float, acts: Actions) -> str:
     space = static().tables.targets[target].space if target in static().tables.targets else ""
     action = acts.attr(f"assign mission={mid}")
     mark = (
-        f'<rect class="opt-mark" x="{x - 2}" y="{y - 2}" width="104" height="32"/>' if action else ""
+        f'<rect class="opt-mark" x="{x - 2}" y="{y - 2}" width="104" height="32"/>'
+        if action
+        else ""
     )
     return (
         f'<g class="mission{" opt" if action else ""}" data-mission="{esc(mid)}"{action}>'
