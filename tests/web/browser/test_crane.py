@@ -127,3 +127,21 @@ def test_hot_seat_hands_over_on_a_blank_screen(server: str, new_page: Any) -> No
                 break
     assert len(set(seen)) == 2, seen
     assert not w.errors, w.errors
+
+
+def test_resign_then_my_games_lists_it(server: str, new_page: Any) -> None:
+    w = new_page()
+    page = w.page
+    start_game(page, server, "crane", {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")})
+    page.wait_for_url("**/play/**")
+    assert wait_turn(page) == "mine"
+    page.click("#resign")  # the confirm dialog is accepted
+    page.wait_for_function("document.body.dataset.status === 'resigned'")
+    assert page.locator("#result").is_visible()
+    game = page.url.split("/play/")[1].split("#")[0]
+    page.goto(f"{server}/#games")
+    page.wait_for_selector("#my-games table")
+    row = page.locator("#my-games tr", has=page.locator(f'a[href*="{game}"]')).first
+    assert "resigned" in row.inner_text()
+    assert row.locator("a.game-link").get_attribute("href").startswith(f"/replay/{game}")
+    assert not w.errors, w.errors
