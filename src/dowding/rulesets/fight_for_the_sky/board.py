@@ -60,6 +60,7 @@ class Board:
     edges: dict[str, tuple[str, ...]]  # flight-path arrows
     latlon: dict[str, tuple[float, float]]
     _reach: dict[str, frozenset[str]] = field(default_factory=dict)
+    _home: dict[str, int] = field(default_factory=dict)
 
     # --- geometry ------------------------------------------------------------------
     def cube(self, h: str) -> tuple[int, int, int]:
@@ -75,7 +76,10 @@ class Board:
 
     def home_distance(self, h: str) -> int:
         """Hexes to the nearest raid assembly hex."""
-        return min(self.distance(h, a) for a in self.assembly)
+        found = self._home.get(h)
+        if found is None:
+            found = self._home[h] = min(self.distance(h, a) for a in self.assembly)
+        return found
 
     def reaches(self, start: str, target: str) -> bool:
         """Whether a flight path leads from ``start`` to ``target`` (or they are the same hex)."""

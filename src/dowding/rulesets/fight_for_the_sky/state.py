@@ -78,6 +78,47 @@ class Form(NamedTuple):
     revealed: bool  # its target is known to the RAF
 
 
+_PATHS: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}
+
+
+def _outbound(board: Board, start: str, steps: int, target: str) -> list[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+
+    def walk(h: str, path: tuple[str, ...]) -> None:
+        if h == target and path:
+            found.append(path)
+            return
+        if len(path) == steps:
+            if board.reaches(h, target):
+                found.append(path)
+            return
+        for n in board.edges.get(h, ()):
+            if board.reaches(n, target):
+                walk(n, (*path, n))
+
+    walk(start, ())
+    return found
+
+
+def _direct(board: Board, start: str, steps: int, goal: str | None) -> list[tuple[str, ...]]:
+    def dist(h: str) -> int:
+        return board.home_distance(h) if goal is None else board.distance(h, goal)
+
+    found: list[tuple[str, ...]] = []
+
+    def walk(h: str, path: tuple[str, ...]) -> None:
+        d = dist(h)
+        if len(path) == steps or d == 0:
+            found.append(path)
+            return
+        for n in board.neighbours[h]:
+            if dist(n) == d - 1:
+                walk(n, (*path, n))
+
+    walk(start, ())
+    return found
+
+
 class FightState(TaskQueueState):
     chance_tasks = CHANCE_TASKS
 
@@ -408,45 +449,20 @@ class FightState(TaskQueueState):
     # --- flight-path movement -----------------------------------------------------------------
     def _outbound_paths(self, start: str, steps: int, target: str) -> list[tuple[str, ...]]:
         """Paths along the arrows of exactly ``steps`` hexes towards ``target`` (a path stops
-        early on the target itself)."""
-        board = self.board
-        found: list[tuple[str, ...]] = []
-
-        def walk(h: str, path: tuple[str, ...]) -> None:
-            if h == target and path:
-                found.append(path)
-                return
-            if len(path) == steps:
-                if board.reaches(h, target):
-                    found.append(path)
-                return
-            for n in board.edges.get(h, ()):
-                if board.reaches(n, target):
-                    walk(n, (*path, n))
-
-        walk(start, ())
+        early on the target itself). The board never changes, so each answer is kept."""
+        key = (id(self.board), "out", start, steps, target)
+        found = _PATHS.get(key)
+        if found is None:
+            found = _PATHS[key] = _outbound(self.board, start, steps, target)
         return found
 
     def _direct_paths(self, start: str, steps: int, goal: str | None) -> list[tuple[str, ...]]:
         """The most direct route: every hex entered is one nearer ``goal`` (or, with no goal, the
         nearest raid assembly hex)."""
-        board = self.board
-
-        def dist(h: str) -> int:
-            return board.home_distance(h) if goal is None else board.distance(h, goal)
-
-        found: list[tuple[str, ...]] = []
-
-        def walk(h: str, path: tuple[str, ...]) -> None:
-            d = dist(h)
-            if len(path) == steps or d == 0:
-                found.append(path)
-                return
-            for n in board.neighbours[h]:
-                if dist(n) == d - 1:
-                    walk(n, (*path, n))
-
-        walk(start, ())
+        key = (id(self.board), "direct", start, steps, goal)
+        found = _PATHS.get(key)
+        if found is None:
+            found = _PATHS[key] = _direct(self.board, start, steps, goal)
         return found
 
     def home_bound(self, f: Form) -> bool:
