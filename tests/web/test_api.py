@@ -260,3 +260,23 @@ def test_idle_games_are_unloaded_and_come_back(table: Table) -> None:
     assert first["game_id"] not in service.games
     again = table.get(first["game_id"], first["tokens"]["raf"])
     assert again["seq"] == payload["seq"] and again["view"] == payload["view"]
+
+
+def test_a_stale_copy_of_a_game_is_dropped_and_rebuilt(table: Table) -> None:
+    created = table.create(
+        ruleset="crane", seats={"raf": {"kind": "hotseat"}, "luftwaffe": {"kind": "hotseat"}}
+    )
+    game_id, tokens = created["game_id"], created["tokens"]
+    service = table.client.app.state.service
+    payload = table.wait(game_id, tokens["raf"], lambda p: p["to_move"] is not None)
+    seat = payload["to_move"]
+    mine = table.get(game_id, tokens[seat])
+    option = mine["decision"]["options"][0]["text"]
+    stale = service.games.pop(game_id)  # as if unloaded while a request still held it
+    assert table.act(game_id, tokens[seat], mine["seq"], option).status_code == 200
+    service.games[game_id] = stale  # the old copy answers the next request, one step behind
+    other = mine["decision"]["options"][-1]["text"]
+    refused = table.act(game_id, tokens[seat], mine["seq"], other)
+    assert refused.status_code == 409 and "reload" in refused.json()["error"]
+    assert service.games.get(game_id) is not stale
+    assert table.get(game_id, tokens[seat])["seq"] > mine["seq"]

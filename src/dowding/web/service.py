@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any
 
 from anyio import to_thread
 
@@ -47,7 +47,6 @@ from .lobby import computer_players, default_computer, resolve_options
 from .schemas import CreateGame
 
 log = logging.getLogger("dowding.web")
-T = TypeVar("T")
 
 
 class GameService:
@@ -85,12 +84,14 @@ class GameService:
         if len(game_id) > 64:
             raise not_found("no such game")
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            found = self.games.get(game_id)
-            if found is None:
-                found = await to_thread.run_sync(self._restore, game_id)
-                self._remember(found)
-        self._loading.pop(game_id, None)
+        try:
+            async with lock:
+                found = self.games.get(game_id)
+                if found is None:
+                    found = await to_thread.run_sync(self._restore, game_id)
+                    self._remember(found)
+        finally:
+            self._loading.pop(game_id, None)
         return found
 
     def _remember(self, live: LiveGame) -> None:
@@ -163,7 +164,10 @@ class GameService:
         record, tokens, spectator = self._new_record(request)
         match = Match(record.ruleset, record.scenario, record.options, record.seed, {})
         record.initial_hash = match.initial_hash
-        live = LiveGame(record, match)
+        try:
+            live = LiveGame(record, match)
+        except ValueError as exc:  # a computer player that cannot be made with these options
+            raise bad_request(f"cannot seat the computer players: {exc}") from None
         summary = live.summary(None)
         record.turn, record.to_move, record.status = summary.turn, summary.to_move, summary.status
         await to_thread.run_sync(self.repository.create_game, record)
@@ -252,13 +256,17 @@ class GameService:
             pending = work()
             summary = live.summary(pending, status, result)
             records = live.records(pending) if pending is not None else []
-            try:
-                self.repository.append_steps(live.id, records, summary)
-            except StepConflict as exc:
-                raise conflict(str(exc), seq=live.snapshot.seq) from None
+            self.repository.append_steps(live.id, records, summary)
             return pending, summary
 
-        pending, summary = await to_thread.run_sync(run)
+        try:
+            pending, summary = await to_thread.run_sync(run)
+        except StepConflict as exc:
+            # the database is ahead of this copy (another copy of the game wrote first):
+            # forget this one, so that the next request rebuilds the game from its log
+            if self.games.get(live.id) is live:
+                del self.games[live.id]
+            raise conflict(f"{exc}; reload the game", seq=live.snapshot.seq) from None
         live.commit(pending, summary)
         live.notify()
 
