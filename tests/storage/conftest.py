@@ -1,4 +1,7 @@
-"""Storage tests run on SQLite and on PostgreSQL (see tests/storage/postgres.py)."""
+"""Storage tests run on SQLite and on PostgreSQL (see tests/storage/postgres.py).
+
+With DOWDING_REQUIRE_POSTGRES=1 a missing PostgreSQL fails the tests instead of skipping them.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +24,8 @@ def postgres_server() -> Iterator[str]:
         with throwaway_server() as started:
             yield started
     except Unavailable as exc:
+        if os.environ.get("DOWDING_REQUIRE_POSTGRES") == "1":  # CI: a skip would hide a gap
+            pytest.fail(f"PostgreSQL is required here: {exc}")
         pytest.skip(str(exc))
 
 
