@@ -216,7 +216,7 @@ export class TableScreen {
         const button = el("button", { type: "button", "data-text": o.text, onclick: () => this.send(o.text),
           onmouseenter: () => this.highlight(o.text, false), onfocus: () => this.highlight(o.text, false),
           onmouseleave: () => this.highlight(null, false), "aria-keyshortcuts": key || null },
-          el("span", { class: "key", "aria-hidden": "true" }, key), el("span", {}, o.label || o.text));
+          el("span", { class: "key", "aria-hidden": "true" }, key), el("span", { title: o.text }, words(o)));
         list.append(el("li", {}, button));
       });
       parts.push(list);
@@ -330,6 +330,41 @@ export class TableScreen {
       showError(err.message);
     }
   }
+}
+
+// An option in words when the server gives only its text ("move turn=-30" -> "turn 30° left").
+export function words(option) {
+  if (option.label && option.label !== option.text) return option.label;
+  const [verb, ...rest] = option.text.split(" ");
+  const args = Object.fromEntries(rest.map((part) => part.split("=")));
+  const turn = Number(args.turn);
+  switch (verb) {
+    case "move":
+      if (args.to) return `Move to ${args.to}`;
+      if (args.turn !== undefined) {
+        const how = turn === 0 ? "fly straight on" : `turn ${Math.abs(turn)}° ${turn < 0 ? "left" : "right"}`;
+        return `Move: ${how}${args.straight ? ` after ${args.straight}" straight` : ""}`;
+      }
+      break;
+    case "fly": return `Fly flight ${args.flight}`;
+    case "intercept": return `Intercept with ${args.flight}`;
+    case "select": return `Move ${args.plane} next`;
+    case "fire": return `Fire at ${args.target} (stopping ${args.at}" along)`;
+    case "bomb": return `Bomb ${args.at}" along the path`;
+    case "place":
+      if (args.card) return `Put ${args.card} in flight ${args.flight}'s box`;
+      return `Place at x ${args.x}", y ${args.y}"`;
+    case "assign": return `Assign mission ${args.mission}`;
+    case "pick": return `Play squadron ${args.card}`;
+    case "lose": return `Lose ${String(args.cards || "").split(",").filter(Boolean).join(", ")}`;
+    case "resolve": return `Resolve the combat at ${args.space}`;
+    case "repair": return `Repair ${Object.values(args).join(" ")}`;
+    case "assist": return `Send production dice to ${args.to} Group`;
+    case "fuel": return `Spend ${args.tokens} fuel token(s)${args.escort ? `, escort ${args.escort === "home" ? "goes home" : "stays"}` : ""}`;
+    default: break;
+  }
+  const tail = rest.map((part) => part.replace("=", " ")).join(", ");
+  return `${verb.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())}${tail ? ` ${tail}` : ""}`;
 }
 
 // --- replay ----------------------------------------------------------------------------------------
