@@ -111,6 +111,13 @@ export class TableScreen {
       this.handover(handover, payload);
       return;
     }
+    // "me" in more than one seat: follow the move to my other seat (no secrets to keep from myself)
+    const mine = payload.status === "active" && payload.to_move && payload.to_move !== payload.seat
+      ? seatsOfGame(this.gameId).find((s) => s.seat === payload.to_move && !s.hotseat) : null;
+    if (mine && payload.seat && seatsOfGame(this.gameId).some((s) => s.token === this.token && !s.hotseat)) {
+      this.switchTo(mine);
+      return;
+    }
     // the same step again (the answer to my POST and then the push): keep the page as it is,
     // so focus, hover and a click under way are not disturbed
     const key = `${payload.seq}|${payload.status}|${payload.decision ? 1 : 0}|${payload.to_move}|${(payload.dice || []).length}`;
@@ -171,11 +178,17 @@ export class TableScreen {
     go.focus();
     go.onclick = async () => {
       box.hidden = true;
-      this.token = held.token;
-      history.replaceState(null, "", `/play/${this.gameId}#t=${encodeURIComponent(held.token)}`);
-      await this.refresh();
-      this.connect();
+      await this.switchTo(held);
     };
+  }
+
+  async switchTo(held) {
+    this.disconnect();
+    this.token = held.token;
+    this.drawnKey = null;
+    history.replaceState(null, "", `/play/${this.gameId}#t=${encodeURIComponent(held.token)}`);
+    await this.refresh();
+    this.connect();
   }
 
   seatName(id) {
@@ -228,7 +241,8 @@ export class TableScreen {
       parts.push(form);
     } else if (p.dice_needed) {
       const input = el("input", { type: "text", id: "dice-faces", "aria-label": "The faces you rolled", placeholder: p.dice_needed.expects || "" });
-      parts.push(el("p", {}, `Roll the dice: ${p.dice_needed.label}`));
+      parts[0] = el("h2", { id: "decision-title" }, "Roll the dice");
+      parts.push(el("p", {}, p.dice_needed.label));
       parts.push(el("form", { class: "free", onsubmit: (event) => { event.preventDefault(); this.typeDice(input.value.trim()); } },
         input, el("button", { type: "submit" }, "Enter the faces")));
     } else {
