@@ -43,14 +43,19 @@ def policy(s: FightState, rng: random.Random) -> Action:
     if len(options) == 1:
         return options[0]
     if kind == "aim":
-        return _best(
-            options,
-            lambda a: (
-                _target_value(s, a.word("at"))
-                if a.kind == "target"
-                else -s.board.distance(a.word("at"), "E5")
-            ),
-        )
+        aimed: dict[str, int] = {}
+        for f in s.forms:
+            if f.target and not f.bombed:
+                aimed[f.target] = aimed.get(f.target, 0) + 1
+
+        def aim_score(a: Action) -> float:
+            if a.kind != "target":
+                return -s.board.distance(a.word("at"), "E5")
+            t = a.word("at")
+            # a second raid on one target adds little: points are capped or boxes run out
+            return _target_value(s, t) - 2.0 * aimed.get(t, 0)
+
+        return _best(options, aim_score)
     if kind == "form":
         raid = [a for a in options if a.kind == "form"]
         if raid:
@@ -59,8 +64,7 @@ def policy(s: FightState, rng: random.Random) -> Action:
     if kind == "pick":
         return _pick(s, options)
     if kind == "lw_move":
-        moves = [a for a in options if a.kind == "fly"]
-        return moves[0]
+        return _lw_move(s, tuple(a for a in options if a.kind == "fly"))
     if kind == "strike":
         strikes = [a for a in options if a.kind == "strike"]
         return strikes[0] if strikes else options[0]
@@ -80,6 +84,22 @@ def policy(s: FightState, rng: random.Random) -> Action:
     if kind == "when":
         return options[0]
     return options[0]
+
+
+def _lw_move(s: FightState, moves: tuple[Action, ...]) -> Action:
+    """Keep out of the RAF's reach where the flight paths give a choice."""
+    board = s.board
+    threats = [r.hex for r in s.raf if r.status == AIR] + [
+        board.bases[r.at].hex for r in s.raf if r.status == GROUND and r.at in board.bases
+    ]
+    if not threats:
+        return moves[0]
+
+    def score(a: Action) -> float:
+        h = a.word("to")
+        return min(board.distance(h, t) for t in threats)
+
+    return _best(moves, score)
 
 
 def _pick(s: FightState, options: tuple[Action, ...]) -> Action:
