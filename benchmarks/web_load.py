@@ -18,6 +18,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -132,6 +133,15 @@ async def play_game(
                 return
 
 
+def server_cpu(pid: int) -> float:
+    """User and system CPU seconds of a running process (Linux /proc), or nan elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -163,6 +173,12 @@ async def run(args: argparse.Namespace) -> int:
             if isinstance(result, BaseException):
                 tally.errors.append(f"{type(result).__name__}: {result}")
         report(args, tally, elapsed, load_before, os.getloadavg())
+        client = resource.getrusage(resource.RUSAGE_SELF)
+        print(
+            f"CPU seconds: this client {client.ru_utime + client.ru_stime:.1f}"
+            + (f", server {server_cpu(server.pid):.1f}" if server is not None else "")
+            + f" over {elapsed:.1f} s of wall time"
+        )
         return 1 if tally.errors else 0
     finally:
         if server is not None:

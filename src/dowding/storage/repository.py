@@ -1,26 +1,26 @@
 """The storage API the server uses: create a game, append to its log, read it back.
 
-Every write is one transaction, committed before the caller acknowledges anything. Appending a
-step is idempotent on (game, seq): the same step written twice is stored once, and a different
-step at a taken seq is refused with :class:`StepConflict`.
+Every write is committed before its future is settled, so before the caller acknowledges
+anything. Appending a step is idempotent on (game, seq): the same step written twice is stored
+once, and a different step at a taken seq is refused with :class:`StepConflict`.
 """
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import hashlib
-import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, insert, select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .database import make_engine, migrate
 from .models import GameRow, SeatRow, StepRow
+from .writer import Writer
 
 
 def hash_token(token: str) -> str:
@@ -90,124 +90,45 @@ class Summary:
 
 
 class Repository:
+    """Reads on pooled connections; every write goes through one writer thread (group commit).
+
+    The ``submit_*`` methods return a future settled after the commit (the server awaits it);
+    the plain methods wait for it.
+    """
+
     def __init__(self, url: str, engine: Engine | None = None) -> None:
         self.url = url
         self.engine = engine if engine is not None else make_engine(url)
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-        # SQLite has one writer at a time, and a writer that finds the file locked sleeps in
-        # growing steps (up to 100 ms) before it tries again: queue the writers here instead.
-        sqlite = self.engine.dialect.name == "sqlite"
-        self._writing: contextlib.AbstractContextManager[Any] = (
-            threading.Lock() if sqlite else contextlib.nullcontext()
-        )
+        self._writer = Writer(self._session)
 
     def close(self) -> None:
+        self._writer.close()
         self.engine.dispose()
 
     # --- writing ----------------------------------------------------------------------------
-    def create_game(self, game: GameRecord) -> None:
-        with self._writing, self._session.begin() as session:
-            session.add(
-                GameRow(
-                    id=game.id,
-                    ruleset=game.ruleset,
-                    scenario=game.scenario,
-                    options=game.options,
-                    seed=game.seed,
-                    initial_hash=game.initial_hash,
-                    dice=game.dice,
-                    spectators=game.spectators,
-                    spectator_token_hash=game.spectator_token_hash,
-                    status=game.status,
-                    result=game.result,
-                    steps=game.steps,
-                    turn=game.turn,
-                    to_move=game.to_move,
-                    created=game.created,
-                    updated=game.updated,
-                )
-            )
-            session.flush()  # the game row first: the seats refer to it
-            for position, seat in enumerate(game.seats):
-                session.add(
-                    SeatRow(
-                        game_id=game.id,
-                        seat=seat.seat,
-                        position=position,
-                        controller=seat.controller,
-                        player=seat.player,
-                        token_hash=seat.token_hash,
-                    )
-                )
+    def submit_create(self, game: GameRecord) -> Future[Any]:
+        return self._writer.submit(functools.partial(_create, game))
 
-    def append_steps(self, game_id: str, steps: Sequence[StepRecord], summary: Summary) -> None:
+    def submit_append(
+        self, game_id: str, steps: Sequence[StepRecord], summary: Summary
+    ) -> Future[Any]:
         """Store consecutive steps and the game's new summary in one transaction.
 
         Steps already stored identically are skipped (a retried write); a different step at a
-        stored seq raises StepConflict and nothing is written.
+        stored seq raises StepConflict and nothing of this write is stored.
         """
-        if not steps:
-            self.set_summary(game_id, summary)
-            return
-        try:
-            with self._writing, self._session.begin() as session:
-                self._insert_steps(session, game_id, steps)
-                self._summarise(session, game_id, summary)
-        except IntegrityError:
-            stored = {s.seq: s for s in self.steps(game_id, since=steps[0].seq)}
-            fresh = [s for s in steps if s.seq not in stored]
-            for step in steps:
-                old = stored.get(step.seq)
-                if old is not None and (old.seat, old.action, old.hash) != (
-                    step.seat,
-                    step.action,
-                    step.hash,
-                ):
-                    raise StepConflict(
-                        f"game {game_id} already has a different step {step.seq}"
-                    ) from None
-            with self._writing, self._session.begin() as session:
-                self._insert_steps(session, game_id, fresh)
-                self._summarise(session, game_id, summary)
+        return self._writer.submit(functools.partial(_append, game_id, tuple(steps), summary))
+
+    def create_game(self, game: GameRecord) -> None:
+        self.submit_create(game).result()
+
+    def append_steps(self, game_id: str, steps: Sequence[StepRecord], summary: Summary) -> None:
+        self.submit_append(game_id, steps, summary).result()
 
     def set_summary(self, game_id: str, summary: Summary) -> None:
-        with self._writing, self._session.begin() as session:
-            self._summarise(session, game_id, summary)
-
-    @staticmethod
-    def _insert_steps(session: Session, game_id: str, steps: Iterable[StepRecord]) -> None:
-        now = _now()
-        rows = [
-            {
-                "game_id": game_id,
-                "seq": step.seq,
-                "seat": step.seat,
-                "action": step.action,
-                "hash": step.hash,
-                "created": step.created or now,
-            }
-            for step in steps
-        ]
-        if rows:  # one executemany through the core: the ORM's bookkeeping costs more here
-            session.execute(insert(StepRow), rows)
-
-    @staticmethod
-    def _summarise(session: Session, game_id: str, summary: Summary) -> None:
-        done = session.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id)
-            .values(
-                steps=summary.steps,
-                turn=summary.turn,
-                to_move=summary.to_move,
-                status=summary.status,
-                result=summary.result,
-                updated=_now(),
-            )
-        )
-        if not done.rowcount:  # type: ignore[attr-defined]
-            raise UnknownGame(game_id)
+        self.submit_append(game_id, (), summary).result()
 
     # --- reading ----------------------------------------------------------------------------
     def game(self, game_id: str) -> GameRecord:
@@ -259,6 +180,92 @@ class Repository:
     def active_game_ids(self) -> list[str]:
         with self._session() as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
+
+
+def _create(game: GameRecord, session: Session) -> None:
+    session.add(
+        GameRow(
+            id=game.id,
+            ruleset=game.ruleset,
+            scenario=game.scenario,
+            options=game.options,
+            seed=game.seed,
+            initial_hash=game.initial_hash,
+            dice=game.dice,
+            spectators=game.spectators,
+            spectator_token_hash=game.spectator_token_hash,
+            status=game.status,
+            result=game.result,
+            steps=game.steps,
+            turn=game.turn,
+            to_move=game.to_move,
+            created=game.created,
+            updated=game.updated,
+        )
+    )
+    session.flush()  # the game row first: the seats refer to it
+    for position, seat in enumerate(game.seats):
+        session.add(
+            SeatRow(
+                game_id=game.id,
+                seat=seat.seat,
+                position=position,
+                controller=seat.controller,
+                player=seat.player,
+                token_hash=seat.token_hash,
+            )
+        )
+    session.flush()
+
+
+def _append(
+    game_id: str, steps: tuple[StepRecord, ...], summary: Summary, session: Session
+) -> None:
+    fresh = list(steps)
+    if steps:
+        stored = {
+            row.seq: (row.seat, row.action, row.hash)
+            for row in session.execute(
+                select(StepRow.seq, StepRow.seat, StepRow.action, StepRow.hash).where(
+                    StepRow.game_id == game_id, StepRow.seq >= steps[0].seq
+                )
+            )
+        }
+        for step in steps:
+            old = stored.get(step.seq)
+            if old is not None and old != (step.seat, step.action, step.hash):
+                raise StepConflict(f"game {game_id} already has a different step {step.seq}")
+        fresh = [step for step in steps if step.seq not in stored]
+    now = _now()
+    if fresh:  # one executemany through the core: the ORM's bookkeeping costs more here
+        session.execute(
+            insert(StepRow),
+            [
+                {
+                    "game_id": game_id,
+                    "seq": step.seq,
+                    "seat": step.seat,
+                    "action": step.action,
+                    "hash": step.hash,
+                    "created": step.created or now,
+                }
+                for step in fresh
+            ],
+        )
+    done = session.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id)
+        .values(
+            steps=summary.steps,
+            turn=summary.turn,
+            to_move=summary.to_move,
+            status=summary.status,
+            result=summary.result,
+            updated=now,
+        )
+    )
+    if not done.rowcount:  # type: ignore[attr-defined]
+        raise UnknownGame(game_id)
 
 
 def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:

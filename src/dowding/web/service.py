@@ -15,7 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from anyio import to_thread
 
@@ -36,6 +36,7 @@ from dowding.storage import (
     Repository,
     SeatRecord,
     StepConflict,
+    Summary,
     UnknownGame,
     hash_token,
 )
@@ -47,6 +48,7 @@ from .lobby import computer_players, default_computer, resolve_options
 from .schemas import CreateGame
 
 log = logging.getLogger("dowding.web")
+R = TypeVar("R")
 
 
 class GameService:
@@ -56,6 +58,7 @@ class GameService:
         bot_workers: int = 2,
         batch_seconds: float = 0.05,
         max_live: int = 1000,
+        work_workers: int = 2,
     ) -> None:
         self.repository = repository
         self.max_live = max_live
@@ -63,6 +66,9 @@ class GameService:
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="dowding-bot")
+        # Maps, payloads, replays and rules steps: few threads, so the database writer and the
+        # event loop never queue behind dozens of threads for the interpreter.
+        self.work = ThreadPoolExecutor(max_workers=work_workers, thread_name_prefix="dowding-work")
         self.closing = False
 
     async def close(self) -> None:
@@ -72,6 +78,7 @@ class GameService:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
         self.bots.shutdown(wait=False, cancel_futures=True)
+        self.work.shutdown(wait=False, cancel_futures=True)
         await to_thread.run_sync(self.repository.close)
 
     # --- finding games and seats -------------------------------------------------------------
@@ -88,7 +95,7 @@ class GameService:
             async with lock:
                 found = self.games.get(game_id)
                 if found is None:
-                    found = await to_thread.run_sync(self._restore, game_id)
+                    found = await self._off_loop(functools.partial(self._restore, game_id))
                     self._remember(found)
         finally:
             self._loading.pop(game_id, None)
@@ -133,6 +140,9 @@ class GameService:
             raise forbidden("spectators watch; they cannot act")
         return seat
 
+    async def _off_loop(self, job: Callable[[], R]) -> R:
+        return await asyncio.get_running_loop().run_in_executor(self.work, job)
+
     # --- payloads ------------------------------------------------------------------------------
     async def payload(self, live: LiveGame, seat: str | None) -> str:
         """The current payload for a seat, encoded once per change, built in a worker thread
@@ -141,7 +151,7 @@ class GameService:
         cached = live.payloads.get(seat)
         if cached is not None and cached[0] == snap.version:
             return cached[1]
-        text = await to_thread.run_sync(lambda: payloads.encode(payloads.build(live, seat, snap)))
+        text = await self._off_loop(lambda: payloads.encode(payloads.build(live, seat, snap)))
         if live.payloads.get(seat, (-1, ""))[0] < snap.version:
             live.payloads[seat] = (snap.version, text)
         return text
@@ -157,7 +167,7 @@ class GameService:
             state = live.state_at(step)
             return payloads.encode(payloads.build(live, seat, snap, state=state, step=step))
 
-        return await to_thread.run_sync(build)
+        return await self._off_loop(build)
 
     # --- creating --------------------------------------------------------------------------------
     async def create(self, request: CreateGame, base_url: str) -> dict[str, Any]:
@@ -170,7 +180,7 @@ class GameService:
             raise bad_request(f"cannot seat the computer players: {exc}") from None
         summary = live.summary(None)
         record.turn, record.to_move, record.status = summary.turn, summary.to_move, summary.status
-        await to_thread.run_sync(self.repository.create_game, record)
+        await asyncio.wrap_future(self.repository.submit_create(record))
         self._remember(live)
         self.ensure_driver(live)
         base = base_url.rstrip("/")
@@ -252,15 +262,14 @@ class GameService:
         """Run ``work`` (the scratch steps) and store its steps with the new summary, then take
         them into the live game. Call with the game's lock held."""
 
-        def run() -> tuple[Pending | None, Any]:
+        def run() -> tuple[Pending | None, Summary]:
             pending = work()
-            summary = live.summary(pending, status, result)
-            records = live.records(pending) if pending is not None else []
-            self.repository.append_steps(live.id, records, summary)
-            return pending, summary
+            return pending, live.summary(pending, status, result)
 
+        pending, summary = await self._off_loop(run)
+        records = live.records(pending) if pending is not None else []
         try:
-            pending, summary = await to_thread.run_sync(run)
+            await asyncio.wrap_future(self.repository.submit_append(live.id, records, summary))
         except StepConflict as exc:
             # the database is ahead of this copy (another copy of the game wrote first):
             # forget this one, so that the next request rebuilds the game from its log
