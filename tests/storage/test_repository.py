@@ -119,3 +119,24 @@ def test_urls_print_without_passwords() -> None:
         == "postgresql+psycopg://me:***@db/games"
     )
     assert describe_url("sqlite:////tmp/x.db") == "/tmp/x.db"
+
+
+def test_writes_committed_together_still_fail_alone(repo: Repository) -> None:
+    for n in range(5):
+        repo.create_game(new_game(f"g{n}"))
+    repo.append_steps("g0", [StepRecord(0, "raf", "a", "h0")], Summary(1, 1, "raf", "active"))
+    futures = [
+        repo.submit_append(
+            f"g{n}", [StepRecord(0, "raf", f"act {n}", f"h{n}")], Summary(1, 1, None, "active")
+        )
+        for n in range(1, 5)
+    ]
+    clash = repo.submit_append(
+        "g0", [StepRecord(0, "raf", "b", "h9")], Summary(1, 1, None, "active")
+    )
+    for future in futures:
+        assert future.result(timeout=30) is None
+    with pytest.raises(StepConflict):
+        clash.result(timeout=30)
+    assert [s.action for s in repo.steps("g0")] == ["a"]
+    assert [repo.steps(f"g{n}")[0].action for n in range(1, 5)] == [f"act {n}" for n in range(1, 5)]
