@@ -46,12 +46,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``dowding serve`` on a free port over a fresh SQLite file; yields its base URL."""
-    folder = tmp_path_factory.mktemp("browser")
-    port = free_port()
-    log = (folder / "server.log").open("w")
+def launch_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    """``dowding serve`` on ``port`` over ``folder/games.db``, once it answers."""
+    log = (folder / "server.log").open("a")
     command = [
         sys.executable,
         "-c",
@@ -65,26 +62,36 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "warning",
     ]
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
+    log.close()
     deadline = time.monotonic() + 30
     while True:
         try:
-            with urllib.request.urlopen(f"{base}/api/rulesets", timeout=2):
-                break
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rulesets", timeout=2):
+                return process
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                log.close()
                 text = (folder / "server.log").read_text()
                 pytest.fail(f"the server did not start:\n{text[-2000:]}")
             time.sleep(0.2)
-    yield base
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
     process.terminate()
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
         process.kill()
-    log.close()
+        process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``dowding serve`` on a free port over a fresh SQLite file; yields its base URL."""
+    port = free_port()
+    process = launch_server(tmp_path_factory.mktemp("browser"), port)
+    yield f"http://127.0.0.1:{port}"
+    stop_server(process)
 
 
 @pytest.fixture(scope="session")

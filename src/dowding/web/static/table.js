@@ -212,6 +212,15 @@ export class TableScreen {
   }
 
   drawDecision(p) {
+    // a keyboard player keeps their place: focus moves to the new decision's first option
+    const active = document.activeElement;
+    const hadFocus = this.decision.contains(active) || active === document.body || !active;
+    this.drawDecisionParts(p);
+    const first = this.decision.querySelector(".options button");
+    if (hadFocus && first && document.getElementById("handover").hidden) first.focus({ preventScroll: true });
+  }
+
+  drawDecisionParts(p) {
     const parts = [el("h2", { id: "decision-title" }, "Your move")];
     if (p.result || p.status !== "active") {
       parts[0] = el("h2", { id: "decision-title" }, "The game is over");
