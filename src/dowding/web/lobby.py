@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Mapping
 from typing import Any
 
 from dowding.bots import make_player, player_kinds
 from dowding.engine import Game, get_game, ruleset_ids
+
+log = logging.getLogger("dowding.web")
 
 # Options a browser may not set: ``data`` names a folder on the server's disk.
 SERVER_ONLY_OPTIONS = frozenset({"data"})
@@ -77,7 +80,14 @@ def describe_ruleset(ruleset: str) -> dict[str, Any]:
 
 @functools.cache
 def all_rulesets() -> tuple[dict[str, Any], ...]:
-    return tuple(describe_ruleset(ruleset) for ruleset in ruleset_ids())
+    """Every ruleset that loads; one that fails is left out of the lobby and logged."""
+    found = []
+    for ruleset in ruleset_ids():
+        try:
+            found.append(describe_ruleset(ruleset))
+        except Exception:
+            log.exception("ruleset %s cannot be offered", ruleset)
+    return tuple(found)
 
 
 def resolve_options(game: Game, options: Mapping[str, object]) -> dict[str, Any]:
