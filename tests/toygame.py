@@ -38,6 +38,7 @@ class ToyState(State):
         self.game = game
         self.rounds = rounds
         self.fog = fog
+        self.options = {"rounds": rounds, "fog": fog}
         self.round = 1
         self.phase = "target"
         self.target = ""

@@ -21,10 +21,11 @@ def test_unknown_ruleset_is_refused() -> None:
 
 
 def test_players() -> None:
-    assert player_kinds("toy") == ["random"]
+    strengths = ["ismcts:novice", "ismcts:regular", "ismcts:veteran", "ismcts:ace"]
+    assert player_kinds("toy") == ["random", *strengths]
     assert isinstance(make_player("toy", "random", "raf", 3), RandomPlayer)
     with pytest.raises(
-        ValueError, match="no computer player 'genius' for toy; choose from: random"
+        ValueError, match="no computer player 'genius' for toy; choose from: random, ismcts:novice"
     ):
         make_player("toy", "genius", "raf")
     decision = Decision("raf", "Pick", tuple(Action("pick", n=i) for i in range(10)))

@@ -27,10 +27,13 @@ class RandomPlayer:
 
 def player_kinds(ruleset: str) -> list[str]:
     """Computer player kinds available for a ruleset (``human`` is handled by the front ends)."""
+    from .ismcts import STRENGTHS
+
     kinds = ["random"]
     module = _bots_module(ruleset)
     if module is not None:
         kinds.extend(getattr(module, "PLAYERS", {}))
+    kinds.extend(f"ismcts:{strength}" for strength in STRENGTHS)
     return kinds
 
 
@@ -39,6 +42,10 @@ def make_player(ruleset: str, kind: str, seat: str, seed: int = 0) -> Player:
     name, _, strength = kind.partition(":")
     if name == "random":
         return RandomPlayer(seed)
+    if name == "ismcts":  # the search player works for every ruleset through the engine alone
+        from .ismcts import ismcts
+
+        return ismcts(ruleset, seat, seed, strength or None)
     module = _bots_module(ruleset)
     factories = getattr(module, "PLAYERS", {}) if module is not None else {}
     if name not in factories:

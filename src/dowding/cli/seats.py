@@ -58,7 +58,8 @@ def _known_kind(ruleset: str, kind: str, allow_human: bool) -> bool:
     if kind == HUMAN:
         return allow_human
     # "heuristic:strong" names a kind and a strength; the factory judges the strength
-    return kind.partition(":")[0] in player_kinds(ruleset)
+    offered = {k.partition(":")[0] for k in player_kinds(ruleset)}
+    return kind.partition(":")[0] in offered
 
 
 def make_players(

@@ -186,6 +186,11 @@ class State(ABC):
             raise IllegalAction(describe_refusal(action, node), node)
         self._apply(action)
 
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action taken from this node's own generated options or sampled outcomes,
+        without checking it again: for search, which never invents an action."""
+        self._apply(action)
+
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Apply an action already known to be legal."""

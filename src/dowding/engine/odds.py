@@ -50,8 +50,8 @@ def procedures(ruleset: str) -> dict[str, Procedure]:
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # the module exists but is broken: say so
         return {}
     found: dict[str, Procedure] = dict(getattr(module, "PROCEDURES", {}))
     return found

@@ -1810,7 +1810,7 @@ class BobState(TaskQueueState):
         return method(self, *task[1:])  # type: ignore[no-any-return]
 
     # --- views and serialisation --------------------------------------------------------------
-    def view(self, seat: str | None) -> JSON:
+    def view(self, seat: str | None, infostate: bool = True) -> JSON:
         side = self.side_of_seat(seat)
         t = self.t
 
@@ -1911,7 +1911,7 @@ class BobState(TaskQueueState):
             if self.result is None
             else {"winner": self.result.winner, "reason": self.result.reason},
             # for search players: the state as this seat knows it (Game.state_from_view)
-            "infostate": None if seat is None else self.infostate(seat),
+            "infostate": None if seat is None or not infostate else self.infostate(seat),
         }
 
     def determinize(self, seat: str, rng: Any) -> BobState:

@@ -956,7 +956,7 @@ class CraneState(TaskQueueState):
             return "british movement" if plane.side == RAF else "german movement"
         return "end of turn"
 
-    def view(self, seat: str | None) -> JSON:
+    def view(self, seat: str | None, infostate: bool = True) -> JSON:
         # Every plane is on the open table: both seats (and spectators) see the same.
         rules = self.comp.rules
         current = None
@@ -990,7 +990,7 @@ class CraneState(TaskQueueState):
                 "scores": dict(self.result.scores),
             },
             # for search players (Game.state_from_view): nothing is hidden on the open table
-            "infostate": self.to_dict(),
+            "infostate": self.to_dict() if infostate else None,
         }
 
     def _plane_view(self, p: Plane) -> JSON:

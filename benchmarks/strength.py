@@ -1,0 +1,193 @@
+"""How strong is the search player? Side-balanced matches against the heuristic player.
+
+    python benchmarks/strength.py match --ruleset crane --games 100 --simulations 60 --workers 2
+    python benchmarks/strength.py speed --ruleset bob --decisions 20
+
+``match`` plays ``--games`` games, half with the search player in each seat, the heuristic
+player in the other, seeds 0..N-1, on ``--workers`` processes, and prints the search player's
+win rate with a Wilson 95% interval, by seat and overall, with the seconds per decision it
+took. ``speed`` times the search player at each strength on positions from heuristic games:
+simulations per second and seconds per decision. Results go to stdout as JSON lines too, for
+docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from dowding.bots import make_player
+from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer
+from dowding.engine import Chance, Decision, Terminal, get_game, view
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_one(args: tuple[str, str, int, str, int, float, int]) -> dict[str, Any]:
+    ruleset, scenario, seed, search_seat, simulations, seconds, depth = args
+    game = get_game(ruleset)
+    state = game.new_state(scenario, {})
+    rng = random.Random(f"dice:{seed}")
+    players: dict[str, Any] = {
+        s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()
+    }
+    search = ISMCTSPlayer(
+        ruleset, search_seat, seed, "ace", simulations=simulations, seconds=seconds, depth=depth
+    )
+    players[search_seat] = search
+    searched, thinking, sims = 0, 0.0, 0
+    while True:
+        node = state.next()
+        if isinstance(node, Terminal):
+            break
+        if isinstance(node, Chance):
+            state.apply(node.sample(rng))
+            continue
+        assert isinstance(node, Decision)
+        start = time.perf_counter()
+        action = players[node.seat].choose(view(state, node.seat), node)
+        if node.seat == search_seat and len(node.options) > 1:
+            searched += 1
+            thinking += time.perf_counter() - start
+            sims += search.last_simulations
+        state.apply(action)
+    side = {s.id: s.side for s in game.seats_for(state.options)}[search_seat]
+    won = 1.0 if node.winner in (search_seat, side) else 0.5 if node.winner is None else 0.0
+    return {
+        "seed": seed,
+        "search_seat": search_seat,
+        "winner": node.winner,
+        "won": won,
+        "decisions": searched,
+        "seconds_per_decision": thinking / max(searched, 1),
+        "simulations": sims,
+    }
+
+
+def match(ns: argparse.Namespace) -> None:
+    game = get_game(ns.ruleset)
+    scenario = ns.scenario or game.default_scenario
+    seats = game.seat_ids()
+    jobs = [
+        (ns.ruleset, scenario, seed, seats[seed % len(seats)], ns.simulations, ns.seconds, ns.depth)
+        for seed in range(ns.games)
+    ]
+    start = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(ns.workers) as pool:
+        for done, result in enumerate(pool.map(play_one, jobs), 1):
+            results.append(result)
+            print(json.dumps(result), file=sys.stderr, flush=True)
+            if done % 10 == 0:
+                print(f"{done}/{ns.games} games", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    summary: dict[str, Any] = {
+        "ruleset": ns.ruleset,
+        "scenario": scenario,
+        "games": ns.games,
+        "simulations": ns.simulations,
+        "seconds_cap": ns.seconds,
+        "depth": ns.depth,
+        "workers": ns.workers,
+        "elapsed_s": round(elapsed, 1),
+    }
+    for seat in [*seats, "all"]:
+        rows = [r for r in results if seat in ("all", r["search_seat"])]
+        wins = sum(r["won"] for r in rows)
+        lo, hi = wilson(wins, len(rows))
+        summary[seat] = {
+            "games": len(rows),
+            "win_rate": round(wins / max(len(rows), 1), 3),
+            "ci95": [round(lo, 3), round(hi, 3)],
+        }
+    decisions = sum(r["decisions"] for r in results)
+    summary["seconds_per_decision"] = round(
+        sum(r["seconds_per_decision"] * r["decisions"] for r in results) / max(decisions, 1), 3
+    )
+    summary["simulations_per_second"] = round(
+        sum(r["simulations"] for r in results)
+        / max(sum(r["seconds_per_decision"] * r["decisions"] for r in results), 1e-9),
+        1,
+    )
+    print(json.dumps(summary))
+
+
+def speed(ns: argparse.Namespace) -> None:
+    """Each strength on the same positions: the first ``--decisions`` choices of a heuristic
+    game (seed 0), for the seat to move."""
+    game = get_game(ns.ruleset)
+    state = game.new_state(ns.scenario or game.default_scenario, {})
+    rng = random.Random(0)
+    heuristic = {s: make_player(ns.ruleset, "heuristic", s, 0) for s in state.seat_ids()}
+    positions = []
+    while len(positions) < ns.decisions:
+        node = state.next()
+        if isinstance(node, Terminal):
+            break
+        if isinstance(node, Chance):
+            state.apply(node.sample(rng))
+            continue
+        seen = view(state, node.seat)
+        if len(node.options) > 1 and rng.random() < 0.25:
+            positions.append((seen, node))
+        state.apply(heuristic[node.seat].choose(seen, node))
+    for strength in STRENGTHS:
+        total, sims, worst = 0.0, 0, 0.0
+        for i, (seen, node) in enumerate(positions):
+            player = ISMCTSPlayer(ns.ruleset, node.seat, i, strength)
+            start = time.perf_counter()
+            player.choose(seen, node)
+            took = time.perf_counter() - start
+            total += took
+            worst = max(worst, took)
+            sims += player.last_simulations
+        print(
+            json.dumps(
+                {
+                    "ruleset": ns.ruleset,
+                    "strength": strength,
+                    "budget": STRENGTHS[strength].__dict__,
+                    "positions": len(positions),
+                    "seconds_per_decision": round(total / len(positions), 3),
+                    "worst_seconds": round(worst, 3),
+                    "simulations_per_second": round(sims / total, 1),
+                }
+            ),
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    m = sub.add_parser("match")
+    m.add_argument("--ruleset", default="crane")
+    m.add_argument("--scenario")
+    m.add_argument("--games", type=int, default=100)
+    m.add_argument("--simulations", type=int, default=60)
+    m.add_argument("--seconds", type=float, default=30.0, help="a cap per decision, seldom hit")
+    m.add_argument("--depth", type=int, default=30)
+    m.add_argument("--workers", type=int, default=2)
+    s = sub.add_parser("speed")
+    s.add_argument("--ruleset", default="crane")
+    s.add_argument("--scenario")
+    s.add_argument("--decisions", type=int, default=20)
+    ns = parser.parse_args()
+    match(ns) if ns.command == "match" else speed(ns)
+
+
+if __name__ == "__main__":
+    main()

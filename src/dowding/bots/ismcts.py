@@ -1,0 +1,267 @@
+"""Information-set Monte Carlo tree search: a computer opponent for every ruleset.
+
+It plays through the engine's API alone and from its seat's view alone. Each simulation
+imagines one world consistent with the view (``Game.state_from_view``: the seat's unknowns
+re-dealt), walks a tree of decisions in it (single-observer ISMCTS, open loop: dice and draws
+are sampled fresh from their exact probabilities every time, so the tree branches only on
+choices), then plays on with the ruleset's rollout policy to the end or to a depth, where the
+ruleset's evaluation scores the position.
+
+A strength is a budget: simulations per decision, capped by a time limit so a person never
+waits long. With the cap not reached, the same seed and view give the same choice.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dowding.engine import Action, Chance, Decision, State, Terminal, get_game
+
+Rollout = Callable[[State, random.Random], Action]
+Evaluate = Callable[[State], Mapping[str, float]]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the player thinks: simulations per decision, a time cap, the rollout depth."""
+
+    simulations: int
+    seconds: float
+    depth: int = 60  # decisions played out after the tree before the position is scored
+    exploration: float = 0.7
+    # the rollout policy's own pick at a node starts with this many wins' worth of trust: with
+    # few simulations the player follows its policy unless search shows a better choice
+    prior: float = 3.0
+
+
+STRENGTHS: dict[str, Budget] = {
+    "novice": Budget(simulations=24, seconds=0.2, depth=20),
+    "regular": Budget(simulations=96, seconds=0.5, depth=30),
+    "veteran": Budget(simulations=300, seconds=1.0, depth=40),
+    "ace": Budget(simulations=1000, seconds=3.0, depth=60),
+}
+DEFAULT_STRENGTH = "regular"
+
+
+class _Edge:
+    """One choice at a node: how often it was taken, what it earned, how often it was legal."""
+
+    __slots__ = ("available", "child", "total", "visits")
+
+    def __init__(self) -> None:
+        self.child = _Node()
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class _Node:
+    __slots__ = ("edges", "preferred")
+
+    def __init__(self) -> None:
+        self.edges: dict[Action, _Edge] = {}
+        self.preferred: Action | None = None  # the rollout policy's pick here, first time seen
+
+
+def _hooks(ruleset: str) -> tuple[Rollout | None, Evaluate | None]:
+    """The ruleset's rollout policy and evaluation: from its ``search`` module, else its
+    ``bots`` module, where it offers them."""
+    package = f"dowding.rulesets.{ruleset.replace('-', '_')}"
+    for part in ("search", "bots"):
+        name = f"{package}.{part}"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                raise  # the module exists but is broken: say so
+            continue
+        rollout = getattr(module, "rollout_policy", None)
+        evaluate = getattr(module, "evaluate", None)
+        if rollout is not None or evaluate is not None:
+            return rollout, evaluate
+    return None, None
+
+
+def terminal_values(terminal: Terminal, sides: Mapping[str, str]) -> dict[str, float]:
+    """1 for the winning seats (the winner is a seat or a side), 0 for the others, ½ each in a
+    draw."""
+    if terminal.winner is None:
+        return dict.fromkeys(sides, 0.5)
+    return {seat: 1.0 if terminal.winner in (seat, side) else 0.0 for seat, side in sides.items()}
+
+
+class ISMCTSPlayer:
+    """Chooses by information-set MCTS from ``view`` alone; see the module docstring."""
+
+    def __init__(
+        self,
+        ruleset: str,
+        seat: str,
+        seed: int = 0,
+        strength: str | None = None,
+        *,
+        simulations: int | None = None,
+        seconds: float | None = None,
+        depth: int | None = None,
+        rollout: Rollout | None = None,
+        evaluate: Evaluate | None = None,
+    ) -> None:
+        strength = strength or DEFAULT_STRENGTH
+        if strength not in STRENGTHS:
+            raise ValueError(f"no strength {strength!r}; choose from: {', '.join(STRENGTHS)}")
+        base = STRENGTHS[strength]
+        self.budget = Budget(
+            simulations=simulations if simulations is not None else base.simulations,
+            seconds=seconds if seconds is not None else base.seconds,
+            depth=depth if depth is not None else base.depth,
+            exploration=base.exploration,
+        )
+        self.game = get_game(ruleset)
+        self.seat = seat
+        self.seed = seed
+        self.decisions = 0
+        hook_rollout, hook_evaluate = _hooks(ruleset)
+        self.rollout = rollout or hook_rollout
+        self.evaluate = evaluate or hook_evaluate
+        self.last_simulations = 0  # how many the last decision ran (for benchmarks)
+
+    # --- the Player protocol -------------------------------------------------------------
+    def choose(self, view: dict[str, Any], decision: Decision) -> Action:
+        self.decisions += 1
+        if len(decision.options) == 1:
+            self.last_simulations = 0
+            return decision.options[0]
+        rng = random.Random(f"{self.seed}:{self.decisions}:{decision.prompt}")
+        root = self.search(view, decision, rng)
+
+        def merit(a: Action) -> tuple[float, bool]:
+            e = root.edges.get(a)
+            return (0.0 if e is None else self._credit(e, a == root.preferred), a == root.preferred)
+
+        return max(decision.options, key=merit)
+
+    def _credit(self, edge: _Edge, preferred: bool) -> float:
+        """An edge's mean result, with the policy's pick credited ``prior`` wins in advance."""
+        bonus = self.budget.prior if preferred else 0.0
+        return (edge.total + bonus) / (edge.visits + bonus) if edge.visits + bonus else 0.0
+
+    # --- search --------------------------------------------------------------------------
+    def search(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> _Node:
+        infostate = self.game.state_from_dict(dict(view["infostate"]))
+        sides = {s.id: s.side for s in self.game.seats_for(infostate.options)}
+        root = _Node()
+        deadline = time.perf_counter() + self.budget.seconds
+        done = 0
+        while done < self.budget.simulations and (done == 0 or time.perf_counter() < deadline):
+            world = (
+                infostate.copy()
+                if self.game.perfect_information
+                else infostate.determinize(self.seat, rng)
+            )
+            self._simulate(world, root, sides, rng)
+            done += 1
+        self.last_simulations = done
+        return root
+
+    def _simulate(
+        self, world: State, root: _Node, sides: Mapping[str, str], rng: random.Random
+    ) -> None:
+        node = root
+        path: list[tuple[_Edge, str]] = []
+        c = self.budget.exploration
+        values: Mapping[str, float] | None = None
+        while True:
+            here = world.next()
+            if isinstance(here, Terminal):
+                values = terminal_values(here, sides)
+                break
+            if isinstance(here, Chance):
+                world.apply_trusted(here.sample(rng))
+                continue
+            options = here.options
+            if len(options) == 1:  # forced: no choice to learn
+                world.apply_trusted(options[0])
+                continue
+            edges = node.edges
+            untried = []
+            for a in options:
+                edge = edges.get(a)
+                if edge is None:
+                    untried.append(a)
+                else:
+                    edge.available += 1
+            if node.preferred is None and self.rollout is not None:
+                node.preferred = self._policy(world, rng)
+            if untried:
+                # expand one choice, the rollout policy's pick where it is new
+                preferred = node.preferred
+                action = preferred if preferred in untried else rng.choice(untried)
+                edge = edges[action] = _Edge()
+                edge.available = 1
+                path.append((edge, here.seat))
+                world.apply_trusted(action)
+                break
+            # every legal choice tried: the best upper confidence bound, the policy's pick
+            # starting with a head start that fades as the others are tried
+            best_edge: _Edge | None = None
+            best_action = options[0]
+            best_score = -math.inf
+            for a in options:
+                e = edges[a]
+                score = self._credit(e, a == node.preferred) + c * math.sqrt(
+                    math.log(e.available) / e.visits
+                )
+                if score > best_score:
+                    best_score, best_edge, best_action = score, e, a
+            assert best_edge is not None
+            path.append((best_edge, here.seat))
+            world.apply_trusted(best_action)
+            node = best_edge.child
+        if values is None:
+            values = self._playout(world, sides, rng)
+        for edge, seat in path:
+            edge.visits += 1
+            edge.total += values.get(seat, 0.5)
+
+    def _policy(self, world: State, rng: random.Random) -> Action:
+        assert self.rollout is not None
+        return self.rollout(world, rng)
+
+    def _playout(
+        self, world: State, sides: Mapping[str, str], rng: random.Random
+    ) -> Mapping[str, float]:
+        decisions = 0
+        while True:
+            here = world.next()
+            if isinstance(here, Terminal):
+                return terminal_values(here, sides)
+            if isinstance(here, Chance):
+                world.apply_trusted(here.sample(rng))
+                continue
+            if len(here.options) == 1:
+                world.apply_trusted(here.options[0])
+                continue
+            if decisions >= self.budget.depth:
+                return self._score(world, sides)
+            decisions += 1
+            action = self._policy(world, rng) if self.rollout else rng.choice(here.options)
+            world.apply_trusted(action)
+
+    def _score(self, world: State, sides: Mapping[str, str]) -> dict[str, float]:
+        if self.evaluate is None:
+            return dict.fromkeys(sides, 0.5)
+        scored = self.evaluate(world)
+        return {
+            seat: float(scored.get(seat, scored.get(side, 0.5))) for seat, side in sides.items()
+        }
+
+
+def ismcts(ruleset: str, seat: str, seed: int = 0, strength: str | None = None) -> ISMCTSPlayer:
+    """The factory ``make_player`` uses for ``ismcts`` and ``ismcts:<strength>``."""
+    return ISMCTSPlayer(ruleset, seat, seed, strength)

@@ -1,0 +1,94 @@
+"""The search player's own behaviour: budgets, strengths, determinism, what it prefers."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+import pytest
+
+from dowding.bots import make_player, player_kinds
+from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, terminal_values
+from dowding.engine import Chance, Decision, Terminal, get_game, view
+
+
+def _first_choice(ruleset: str, seed: int = 1):  # type: ignore[no-untyped-def]
+    state = get_game(ruleset).new_state(None, {})
+    rng = random.Random(seed)
+    while True:
+        node = state.next()
+        if isinstance(node, Chance):
+            state.apply(node.sample(rng))
+        elif isinstance(node, Decision) and len(node.options) == 1:
+            state.apply(node.options[0])
+        else:
+            return state, node
+
+
+def test_every_ruleset_offers_the_strengths() -> None:
+    for ruleset in ("crane", "bob"):
+        kinds = player_kinds(ruleset)
+        assert [k for k in kinds if k.startswith("ismcts:")] == [f"ismcts:{s}" for s in STRENGTHS]
+
+
+def test_strength_sets_the_budget_and_a_bad_one_is_named() -> None:
+    player = make_player("crane", "ismcts:veteran", "raf", 1)
+    assert isinstance(player, ISMCTSPlayer)
+    assert player.budget == STRENGTHS["veteran"]
+    assert make_player("crane", "ismcts", "raf", 1).budget == STRENGTHS["regular"]  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="novice, regular, veteran, ace"):
+        make_player("crane", "ismcts:godlike", "raf", 1)
+
+
+def test_budgets_grow_with_strength() -> None:
+    budgets = list(STRENGTHS.values())
+    assert all(a.simulations < b.simulations for a, b in itertools.pairwise(budgets))
+    assert STRENGTHS["veteran"].seconds <= 1.0  # a person waits about a second at most
+
+
+def test_same_seed_same_choice() -> None:
+    state, node = _first_choice("crane")
+    seen = view(state, node.seat)
+    picks = {
+        ISMCTSPlayer("crane", node.seat, 5, simulations=12, seconds=60).choose(seen, node)
+        for _ in range(3)
+    }
+    assert len(picks) == 1
+
+
+def test_the_time_cap_stops_a_search() -> None:
+    state, node = _first_choice("bob")
+    player = ISMCTSPlayer("bob", node.seat, 1, simulations=10**6, seconds=0.2, depth=5)
+    start = time.perf_counter()
+    assert player.choose(view(state, node.seat), node) in node.options
+    assert time.perf_counter() - start < 5.0  # generous: the cap is 0.2 s of searching
+    assert 1 <= player.last_simulations < 10**6
+
+
+def test_a_single_option_is_taken_without_search() -> None:
+    state, node = _first_choice("crane")
+    only = Decision(node.seat, node.prompt, node.options[:1])
+    player = ISMCTSPlayer("crane", node.seat, 1, simulations=50)
+    assert player.choose(view(state, node.seat), only) == node.options[0]
+    assert player.last_simulations == 0
+
+
+def test_terminal_values_by_seat_and_side() -> None:
+    sides = {"raf-10-12": "raf", "raf-11-13": "raf", "luftwaffe": "luftwaffe"}
+    won = terminal_values(Terminal("raf", {}, ""), sides)
+    assert won == {"raf-10-12": 1.0, "raf-11-13": 1.0, "luftwaffe": 0.0}
+    assert set(terminal_values(Terminal(None, {}, ""), sides).values()) == {0.5}
+
+
+def test_search_finds_the_winning_move_in_the_toy_game() -> None:
+    """Toy scramble, last round: the RAF who knows nothing still learns by search that
+    scrambling the most squadrons scores best on average (more crosses in the fight)."""
+    game = get_game("toy")
+    state = game.new_state("skirmish", {})
+    state.apply("draw item=dover")
+    state.apply("raid bombers=3")
+    node = state.next()
+    assert isinstance(node, Decision) and node.seat == "raf"
+    player = ISMCTSPlayer("toy", "raf", 2, simulations=400, seconds=60, depth=50)
+    assert player.choose(view(state, "raf"), node).text == "scramble squadrons=2"
