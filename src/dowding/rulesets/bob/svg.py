@@ -377,8 +377,8 @@ def flight_layer(view: View, acts: Actions) -> str:
     for space, here in sorted(by_space.items()):
         x, y = cell_xy(space)
         here.sort(key=lambda item: (item[1].get("side") != LUFTWAFFE, item[0]))
-        for i, (fid, f) in enumerate(here):
-            parts.append(flight_tag(fid, f, x + 1 + (i % 2) * 4, y - 4 + i * 8, acts))
+        for i, (fid, flight) in enumerate(here):
+            parts.append(flight_tag(fid, flight, x + 1 + (i % 2) * 4, y - 4 + i * 8, acts))
     combats = (view.get("markers") or {}).get("combats") or {}
     for space, kind in sorted(combats.items()):
         x, y = cell_xy(space)
