@@ -2,7 +2,8 @@
 
 Each hex is three characters; even columns sit half a row lower, drawn as every hex taking two
 text lines. Sea is '.', England ',', France ':', assembly hexes 'A'. A formation shows as its
-counters ('F6', face down '?6'), RAF squadrons as 'r' and their number, targets as their initial.
+counters ('F6', face down '?6'), RAF squadrons as 'r' and their number, targets as their initial,
+flight paths as the arrow out of each hex (^ v / \\).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .board import load_board
+from .board import Board, load_board
 
 _TERRAIN = {"sea": " . ", "coast": " , ", "land": " , ", "france": " : ", "assembly": " A "}
 _STYLE = {"sea": "blue", "coast": "green", "land": "green", "france": "yellow", "assembly": "red"}
@@ -37,6 +38,9 @@ def draw_map(view: dict[str, Any]) -> Text:
     board = load_board()
     grid = board.data.grid
     marks: dict[str, tuple[str, str]] = {}
+    for a, ends in board.edges.items():
+        if board.terrain[a] != "assembly":
+            marks[a] = (f" {_arrow(board, a, ends[0])} ", _STYLE[board.terrain[a]])
     for t, h in board.target_hex.items():
         marks[h] = (f" {board.targets[t].place[0]} ", "bold")
     for r in view["raf"]:
@@ -63,6 +67,18 @@ def draw_map(view: dict[str, Any]) -> Text:
             text.append(cell, style=style)
         text.append("\n")
     return text
+
+
+def _arrow(board: Board, a: str, b: str) -> str:
+    """The flight path's arrow out of ``a`` towards neighbour ``b``."""
+    (ca, ra), (cb, rb) = board.coords[a], board.coords[b]
+    ya = ra + (0.5 if ca % 2 == 0 else 0)
+    yb = rb + (0.5 if cb % 2 == 0 else 0)
+    if cb == ca:
+        return "v" if yb > ya else "^"
+    if cb < ca:
+        return "\\" if yb < ya else "/"
+    return "/" if yb < ya else "\\"
 
 
 def tracks(view: dict[str, Any]) -> Text:

@@ -411,6 +411,12 @@ class FightState(TaskQueueState):
             return False
         if self.avail >= 0 and u.missions == 0 and self.avail <= 0:
             return False
+        if (
+            u.type == "ju87"
+            and self.options["stukas"]
+            and self.stukas_lost >= self.rules.stuka_flights_ground
+        ):
+            return False  # Stukas: grounded once three Ju 87 flights are lost
         return not (kind.role == "bomber" and self.campaign and self._flown_yesterday(u))
 
     def _flown_yesterday(self, u: Lw) -> bool:
