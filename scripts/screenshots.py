@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -84,8 +86,9 @@ def my_turn(page: Page) -> bool:
     return page.evaluate("document.body.dataset.status") == "active"
 
 
-def play_until(page: Page, wanted: str, turn: int, limit: int = 300) -> None:
-    """Take quick options until a decision offering ``wanted`` at ``turn`` or later."""
+def play_until(page: Page, wanted: str, turn: int, limit: int = 300, prompt: str = "") -> None:
+    """Take quick options until a decision offering ``wanted`` at ``turn`` or later (and,
+    if given, a prompt matching the regular expression ``prompt``)."""
     for _ in range(limit):
         if not my_turn(page):
             return
@@ -93,7 +96,8 @@ def play_until(page: Page, wanted: str, turn: int, limit: int = 300) -> None:
         now = int(
             page.evaluate("document.querySelector('#status').textContent.match(/turn (\\d+)/)[1]")
         )
-        if now >= turn and any(t.startswith(wanted) for t in texts):
+        asked = page.inner_text("#decision")
+        if now >= turn and any(t.startswith(wanted) for t in texts) and re.search(prompt, asked):
             return
         quick = [t for t in texts if t in QUICK]
         pick = quick[0] if quick else texts[0]
@@ -105,6 +109,32 @@ def play_until(page: Page, wanted: str, turn: int, limit: int = 300) -> None:
             raise SystemExit(
                 f"the game did not move on after {pick!r}: {page.inner_text('#error')}"
             ) from None
+
+
+TO_SCREEN = """([x, y]) => {
+  const svg = document.querySelector('#map svg');
+  const p = svg.createSVGPoint();
+  p.x = Number(svg.dataset.ox) + y * Number(svg.dataset.inch);
+  p.y = Number(svg.dataset.oy) + x * Number(svg.dataset.inch);
+  const q = p.matrixTransform(svg.getScreenCTM());
+  return [q.x, q.y];
+}"""
+
+
+def drag_towards_the_middle(page: Page, during: Callable[[], object]) -> None:
+    """Drag a plane's turn towards the middle of the table, calling ``during`` mid-drag."""
+    origin = page.get_attribute('#map [data-free="move"]', "data-origin") or "0,0"
+    x0, y0 = (float(v) for v in origin.split(","))
+    start = page.evaluate(TO_SCREEN, [x0, y0])
+    end = page.evaluate(TO_SCREEN, [24.0, 36.0])
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    page.mouse.move(*end)
+    during()
+    before = page.evaluate("Number(document.body.dataset.seq)")
+    page.mouse.up()
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
 
 
 def main() -> None:
@@ -140,8 +170,10 @@ def main() -> None:
                 page.screenshot(path=str(args.out / "bob-table.png"))
 
                 new_game(page, base, "crane")
-                play_until(page, "move turn=", turn=2)
-                page.screenshot(path=str(args.out / "crane-table.png"))
+                play_until(page, "move turn=", turn=1)
+                drag_towards_the_middle(
+                    page, lambda: page.screenshot(path=str(args.out / "crane-table.png"))
+                )
                 play_until(page, "zzz", turn=99, limit=400)  # to the end
                 page.click("#decision a")
                 page.wait_for_url("**/replay/**")
