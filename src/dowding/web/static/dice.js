@@ -23,7 +23,8 @@ export function facesOf(faces) {
 }
 
 function dieClass(roll) {
-  return /luftwaffe|german|flak/i.test(roll.label || "") ? "die lw" : "die raf";
+  // bob's Luftwaffe dice are black, the RAF's white (the labels say whose dice they are)
+  return /black|luftwaffe's|bombing dice|reaching for home/i.test(roll.label || "") ? "die lw" : "die raf";
 }
 
 function dieNode(face, roll) {
