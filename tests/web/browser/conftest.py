@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("DOWDING_CHROMIUM", "/usr/bin/chromium"))  # Debian's package
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-background-networking",
@@ -26,15 +26,20 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
-        allow_module_level=True,
-    )
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
 except ImportError:  # pragma: no cover
-    pytest.skip("browser tests need the playwright package", allow_module_level=True)
+    sync_playwright = None  # type: ignore[assignment]
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if not CHROMIUM.exists():
+        return f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)"
+    if sync_playwright is None:
+        return "browser tests need the playwright package"
+    return None
+
 
 # never let Playwright fetch a browser of its own
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
@@ -88,6 +93,9 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``dowding serve`` on a free port over a fresh SQLite file; yields its base URL."""
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
     port = free_port()
     process = launch_server(tmp_path_factory.mktemp("browser"), port)
     yield f"http://127.0.0.1:{port}"
@@ -96,6 +104,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched

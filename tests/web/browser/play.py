@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Page
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 QUICK = ("decline", "done", "stop", "keep", "hold", "press_on")
 
