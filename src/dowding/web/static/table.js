@@ -233,12 +233,13 @@ export class TableScreen {
       const d = p.decision;
       parts.push(el("div", { class: "prompt", id: "prompt" }, d.prompt));
       const list = el("ol", { class: "options", id: "options", "aria-label": "options" });
+      const cards = cardIndex(p.view);
       d.options.forEach((o, i) => {
         const key = i < 9 ? String(i + 1) : i === 9 ? "0" : "";
         const button = el("button", { type: "button", "data-text": o.text, onclick: () => this.send(o.text),
           onmouseenter: () => this.highlight(o.text, false), onfocus: () => this.highlight(o.text, false),
           onmouseleave: () => this.highlight(null, false), "aria-keyshortcuts": key || null },
-          el("span", { class: "key", "aria-hidden": "true" }, key), el("span", { title: o.text }, words(o)));
+          el("span", { class: "key", "aria-hidden": "true" }, key), el("span", { title: o.text }, words(o, cards)));
         list.append(el("li", {}, button));
       });
       parts.push(list);
@@ -355,9 +356,33 @@ export class TableScreen {
   }
 }
 
+const TYPES = { spitfire: "Spitfire", hurricane: "Hurricane", defiant: "Defiant", bf109: "Bf 109",
+  bf110: "Bf 110", do17: "Do 17", he111: "He 111", ju88: "Ju 88", ju87: "Ju 87" };
+
+// squadron cards this seat can see, by id: "raf-11-05" -> "Spitfire 4/4 (raf-11-05)"
+export function cardIndex(view) {
+  const found = {};
+  const visit = (value) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      if (typeof value.id === "string" && value.type && value.dice !== undefined) {
+        const bombs = value.bombs ? `/${value.bombs}` : "";
+        found[value.id] = `${TYPES[value.type] || value.type} ${value.dice}/${value.damage}${bombs} (${value.id})`;
+      } else Object.values(value).forEach(visit);
+    }
+  };
+  visit(view || {});
+  return found;
+}
+
 // An option in words when the server gives only its text ("move turn=-30" -> "turn 30° left").
-export function words(option) {
+export function words(option, cards = {}) {
   if (option.label && option.label !== option.text) return option.label;
+  const text = plainWords(option);
+  return text.replace(/\b(?:raf|lw)-\d+-\d+\b/g, (id) => cards[id] || id);
+}
+
+function plainWords(option) {
   const [verb, ...rest] = option.text.split(" ");
   const args = Object.fromEntries(rest.map((part) => part.split("=")));
   const turn = Number(args.turn);
