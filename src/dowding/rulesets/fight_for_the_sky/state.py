@@ -411,16 +411,10 @@ class FightState(TaskQueueState):
             return False
         if self.avail >= 0 and u.missions == 0 and self.avail <= 0:
             return False
-        if (
-            u.type == "ju87"
-            and self.options["stukas"]
-            and self.stukas_lost >= self.rules.stuka_flights_ground
-        ):
-            return False  # Stukas: grounded once three Ju 87 flights are lost
-        return not (kind.role == "bomber" and self.campaign and self._flown_yesterday(u))
-
-    def _flown_yesterday(self, u: Lw) -> bool:
-        return False  # units in maintenance are not in the pool at all
+        # Stukas: grounded once three Ju 87 flights are lost. (Campaign: units flown yesterday
+        # are in maintenance, not in the pool, so need no check here.)
+        grounded = self.options["stukas"] and self.stukas_lost >= self.rules.stuka_flights_ground
+        return not (u.type == "ju87" and grounded)
 
     def _in_build(self) -> set[int]:
         return {uid for f in self.forms if not f.hex and f.launch == 0 for uid in f.units}
@@ -795,6 +789,8 @@ class FightState(TaskQueueState):
         board = self.board
         home = self.home_bound(f)
         spotted = f.face_up or any(board.england(h) for h in path)
+        if spotted and not f.face_up:
+            self.say(f"the formation crosses the English coast and is spotted on {end}")
         f = f._replace(
             hex=end,
             moved=True,
@@ -802,8 +798,6 @@ class FightState(TaskQueueState):
             seen=f.seen or spotted,
             struck=False if f.kind == PATROL else f.struck,
         )
-        if spotted and not self.forms_face_up(f.id):
-            self.say(f"the formation crosses the English coast and is spotted on {end}")
         self._put_form(f)
         if path:
             self.say(f"a formation flies to {end}")
@@ -817,10 +811,6 @@ class FightState(TaskQueueState):
                     self._push(("urban_aa", f.id, h))
                     if self.options["weather"] and self.weather != "clear":
                         self._push(("contact", "urban", h, f.id))
-
-    def forms_face_up(self, fid: int) -> bool:
-        f = self.form(fid)
-        return f is not None and f.face_up and f.hex != ""
 
     def _land_formation(self, f: Form) -> None:
         """Luftwaffe units have landed once back on a raid assembly hex: the Returning box."""
