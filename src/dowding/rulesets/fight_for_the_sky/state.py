@@ -8,6 +8,7 @@ silent are listed in docs/rules/fight-for-the-sky.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dowding.engine import D6, Action, Chance, Decision, Event, Roll, Terminal
@@ -352,7 +353,7 @@ class FightState(TaskQueueState):
 
     # --- chance and decisions ----------------------------------------------------------------
     def _chance(self, task: Task) -> Chance:
-        labels = {
+        labels: dict[str, Callable[[], str]] = {
             "shoot": lambda: f"attack: {task[1]} fires at the {task[2]}",
             "aa": lambda: "anti-aircraft fire over the target",
             "bomb": lambda: "bombing",
@@ -1523,7 +1524,7 @@ def _end_day(s: FightState) -> None:
     s._push(*s._day_start())
 
 
-_AUTO = {
+_AUTO: dict[str, Callable[[FightState, Task], None]] = {
     "turnback": _auto_turnback,
     "launch": _auto_launch,
     "follow": _auto_follow,
@@ -1558,7 +1559,7 @@ def _live_contact(s: FightState, task: Task) -> bool:
     return f is not None and f.hex != ""
 
 
-_LIVE = {
+_LIVE: dict[str, Callable[[FightState, Task], bool]] = {
     "shoot": _live_shoot,
     "aa": _live_form,
     "bomb": _live_form,

@@ -138,11 +138,11 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
             )
     seen: dict[str, int] = {}
     for o in options:
-        h = _hex_of(board, o)
-        if h is None or o.kind in ("select", "allot"):
+        spot = _hex_of(board, o)
+        if spot is None or o.kind in ("select", "allot"):
             continue
-        x, y = _centre(board, h)
-        k = seen[h] = seen.get(h, 0) + 1
+        x, y = _centre(board, spot)
+        k = seen[spot] = seen.get(spot, 0) + 1
         out.append(
             f'<polygon class="option" data-action="{escape(o.text)}" tabindex="0" role="button" '
             f'points="{_corners(x, y, SIZE * (0.9 / k))}" fill="#ffd54f" fill-opacity="0.25" '

@@ -172,6 +172,11 @@ def _unit_view(s: FightState, uid: int) -> JSON:
     return {"id": u.id, "type": u.type, "group": u.group, "flights": u.flights}
 
 
+def _engaged_hex(s: FightState, fid: int) -> str | None:
+    f = s.form(fid) if fid else None
+    return f.hex if f is not None and f.hex else None
+
+
 def view(s: FightState, seat: str | None) -> JSON:
     board = s.board
     lw_seat = seat == LUFTWAFFE
@@ -214,9 +219,7 @@ def view(s: FightState, seat: str | None) -> JSON:
             "land_by": r.land_by or None,
             "ready": r.ready,
             "moved": r.moved,
-            "engaged": (s.form(r.engaged).hex if s.form(r.engaged) else None)
-            if r.engaged
-            else None,
+            "engaged": _engaged_hex(s, r.engaged),
         }
         for r in s.raf
         if r.status != "out"
