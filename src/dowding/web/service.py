@@ -380,7 +380,12 @@ class GameService:
     # --- computer seats -------------------------------------------------------------------------
     def ensure_driver(self, live: LiveGame) -> None:
         """Start the task that moves the computer seats and rolls the dice, unless it runs."""
-        if live.driver is None and not self.closing and live.status == "active":
+        if (
+            live.driver is None
+            and not self.closing
+            and live.status == "active"
+            and self._automatic(live, live.match.state)
+        ):
             live.driver = asyncio.get_running_loop().create_task(self._drive(live))
 
     async def _drive(self, live: LiveGame) -> None:
