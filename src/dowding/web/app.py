@@ -72,7 +72,7 @@ def create_app(
 
     app = FastAPI(
         title="dowding",
-        docs_url="/api/docs",
+        docs_url=None,
         openapi_url="/api/openapi.json",
         redoc_url=None,
         lifespan=lifespan,
