@@ -2,9 +2,10 @@
 
 Usage: python benchmarks/web_load.py [--games 100] [--actions 20] [--seconds 180]
                                      [--rulesets crane,bob] [--opponent heuristic]
+                                     [--think 1-3] [--database-url URL]
 
-Starts ``dowding serve`` as a subprocess on a SQLite file in a temporary folder, listening on
-127.0.0.1 only. Each game seats this script against a computer player; the script follows its
+Starts ``dowding serve`` as a subprocess on a SQLite file in a temporary folder (or the given
+database), listening on 127.0.0.1 only. Each game seats this script against a computer player; the script follows its
 game over the WebSocket and, on its turn, posts a legal option chosen at random. The round trip
 of each action (POST sent to payload received, the step committed to the database before the
 answer) is measured. Bounded: at most --actions actions per game and --seconds in all. Prints
@@ -47,9 +48,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(folder: Path, port: int, database: str | None) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "dowding.cli", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--database-url", f"sqlite:///{folder / 'load.sqlite3'}"]
+    database = database or f"sqlite:///{folder / 'load.sqlite3'}"
+    command += ["--port", str(port), "--database-url", database]
     command += ["--log-level", "warning"]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
@@ -152,7 +154,7 @@ async def run(args: argparse.Namespace) -> int:
     port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
     args.ws_base = f"ws://127.0.0.1:{port}"
-    server = start_server(folder, port) if not args.port else None
+    server = start_server(folder, port, args.database_url) if not args.port else None
     try:
         if server is not None:
             await wait_ready(base, server)
@@ -198,7 +200,8 @@ def report(
 ) -> None:
     trips = [t * 1000 for t in tally.round_trips]
     print(
-        f"games: {args.games} ({args.rulesets}) against {args.opponent}, loopback, SQLite; "
+        f"games: {args.games} ({args.rulesets}) against {args.opponent}, loopback, "
+        f"{'SQLite' if not args.database_url else args.database_url.split(':')[0]}; "
         f"player thinks {args.think} s per decision"
     )
     print(
@@ -228,6 +231,9 @@ def main() -> None:
         "--think",
         default="1-3",
         help="seconds a player takes per decision, uniform in MIN-MAX (0: as fast as it can)",
+    )
+    parser.add_argument(
+        "--database-url", default=None, help="default: SQLite in a temporary folder"
     )
     parser.add_argument(
         "--port", type=int, default=0, help="use a server already on 127.0.0.1:PORT (profiling)"
