@@ -45,6 +45,12 @@ def check_seat(match: Match, seat: str, node: object) -> None:
     for text in texts:
         if MAPPED.match(text):
             assert text in found, f"{text!r} is not on the table ({decision.prompt})"
+    # Squadron Alert: a drawn card and a flight's box, two clicks that make the option
+    parts = {el.attrib["data-part"] for el in ET.fromstring(svg).iter() if "data-part" in el.attrib}
+    for text in texts:
+        if text.startswith("place card="):
+            card, flight = text.split()[1:]
+            assert {card, flight} <= parts, f"{text!r} cannot be made on the table"
     # nothing the view hides: every card or mission id drawn is one the view already holds
     seen = json.dumps(view)
     assert set(CARD_ID.findall(svg)) <= set(CARD_ID.findall(seen))

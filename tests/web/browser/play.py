@@ -84,6 +84,17 @@ def choose(page: Page, turn: int, prefer_map: bool = True) -> str:
     """One decision: a map click when the map offers one (every other time), else a quick
     option from the list (ending movement, declining), else the first option."""
     texts = options(page)
+    placing = [t for t in texts if t.startswith("place card=")]
+    if placing and turn % 2 == 0:
+        # two clicks on the map: the drawn card, then the flight's box
+        card, flight = placing[0].split()[1:]
+
+        def two_clicks() -> None:
+            page.locator(f'#map [data-part="{card}"]').dispatch_event("click")
+            page.locator(f'#map [data-part="{flight}"]').dispatch_event("click")
+
+        act(page, two_clicks)
+        return placing[0]
     on_map = [t for t in map_actions(page) if t in texts]
     if prefer_map and on_map and turn % 2 == 0:
         pick = on_map[turn % len(on_map)]
@@ -110,3 +121,14 @@ def game_of(page: Page) -> str:
     match = re.search(r"/(?:play|replay)/([^/#?]+)", page.url)
     assert match, page.url
     return match.group(1)
+
+
+def api_post(base: str, path: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        f"{base}{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())

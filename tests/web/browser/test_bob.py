@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from typing import Any
 
-from .play import act, api_get, choose, game_of, options, seq, start_game, token_of, wait_turn
+from .play import (
+    act,
+    api_get,
+    api_post,
+    choose,
+    game_of,
+    options,
+    seq,
+    start_game,
+    token_of,
+    wait_turn,
+)
 
 CARD = re.compile(r"\b(?:raf|lw)-\d+-\d+\b")
 MISSION = re.compile(r"\bM\d\d-\d\d\b")
@@ -117,3 +129,47 @@ def test_two_players_never_see_each_others_hidden_cards(server: str, new_page: A
     check(whole_page=False)
     assert moves >= 40, f"only {moves} decisions in a minute"
     assert not raf_w.errors and not lw_w.errors, raf_w.errors + lw_w.errors
+
+
+def test_squadron_alert_by_two_clicks_on_the_map(server: str, new_page: Any) -> None:
+    """Played over the API with random options up to a Squadron Alert, then placed by clicking
+    the drawn card and the flight's box."""
+    made = api_post(
+        server,
+        "/api/games",
+        {
+            "ruleset": "bob",
+            "scenario": "channel-battle",
+            "seats": {"raf": {"kind": "me"}, "luftwaffe": {"kind": "me"}},
+        },
+    )
+    game, tokens = made["game_id"], made["tokens"]
+    rng = random.Random(11)
+    found = None
+    for _ in range(1500):
+        payloads = {s: api_get(server, f"/api/games/{game}?token={t}") for s, t in tokens.items()}
+        mover = next((s for s, p in payloads.items() if p["decision"]), None)
+        if mover is None:
+            time.sleep(0.01)
+            continue
+        texts = [o["text"] for o in payloads[mover]["decision"]["options"]]
+        if any(t.startswith("place card=") for t in texts):
+            found = mover
+            break
+        body = {"token": tokens[mover], "seq": payloads[mover]["seq"], "action": rng.choice(texts)}
+        api_post(server, f"/api/games/{game}/actions", body)
+    assert found, "no Squadron Alert within 1500 decisions"
+    w = new_page()
+    page = w.page
+    page.goto(f"{server}/play/{game}#t={tokens[found]}")
+    page.wait_for_selector("#map svg")
+    assert wait_turn(page) == "mine"
+    place = next(t for t in options(page) if t.startswith("place card="))
+    card, flight = place.split()[1:]
+    page.locator(f'#map [data-part="{card}"]').click()
+    assert page.locator(f'#map .picked[data-part="{card}"]').count() == 1
+    before = seq(page)
+    page.locator(f'#map [data-part="{flight}"]').click()
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    assert place not in options(page)
+    assert not w.errors, w.errors

@@ -243,7 +243,7 @@ STYLE = (
     ".opt{cursor:pointer}"
     ".opt-space{fill:#ffd400;fill-opacity:.25;stroke:#000;stroke-width:1.5;stroke-dasharray:3 2}"
     ".opt-space:hover,.opt-space:focus{fill-opacity:.6}"
-    ".opt-mark{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2}"
+    ".opt-mark{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2;pointer-events:all}"
     "g.opt:hover .opt-mark,g.opt:focus .opt-mark{stroke:#d40;stroke-width:3}"
     ".tag-raf text,.tag-lw text{font-weight:700}"
     "</style>"
@@ -256,6 +256,20 @@ class Actions:
 
     def __init__(self, texts: Sequence[str]) -> None:
         self.left = set(texts)
+        # options made of two clicks (Squadron Alert: a drawn card, then a flight's box):
+        # each part is marked data-part="key=value" and the client sends the option they make
+        self.parts: dict[str, set[str]] = {}
+        for text in texts:
+            verb, _, rest = text.partition(" ")
+            args = [a.split("=", 1) for a in rest.split()]
+            if verb == "place" and {k for k, _ in args} == {"card", "flight"}:
+                for key, value in args:
+                    self.parts.setdefault(key, set()).add(value)
+
+    def part(self, key: str, value: str) -> str:
+        if value in self.parts.get(key, ()):
+            return f' data-part="{esc(key)}={esc(value)}" tabindex="0" role="button"'
+        return ""
 
     def take(self, text: str) -> str | None:
         if text in self.left:
@@ -510,6 +524,7 @@ def card_svg(
         action = acts.attr(f"{verb} card={cid}")
         if action:
             break
+    action = action or acts.part("card", cid)
     kind = str(card.get("type", ""))
     name = TYPE_NAMES.get(kind, kind.title())
     values = f"{card.get('dice', '?')}/{card.get('damage', '?')}"
@@ -662,7 +677,7 @@ def flight_row(
     y0 = panel.y + 4
     label = fid if side == RAF else fid[:-1] + fid[-1].lower()
     on_map = status == "map" and bool(space)
-    action = "" if on_map else flight_action(fid, acts)
+    action = ("" if on_map else flight_action(fid, acts)) or acts.part("flight", fid)
     cls = "flight-row" + (" opt" if action else "")
     mark = (
         f'<rect class="opt-mark" x="{panel.x + 2}" y="{y0 - 1}" width="{LABEL_W}" height="{CARD_H + 2}"/>'

@@ -433,7 +433,7 @@ DEFS = (
     "<style>"
     "text{font-family:system-ui,sans-serif;fill:#1b1b1b}"
     ".opt{cursor:pointer}"
-    ".opt-mark{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2}"
+    ".opt-mark{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2;pointer-events:all}"
     "g.opt:hover .opt-mark,g.opt:focus .opt-mark{stroke:#d40;stroke-width:3}"
     "</style>"
 )

@@ -91,7 +91,7 @@ export function alongFor(node, pt) {
 
 // Wire a map container: clicks on data-action elements, drags on data-free ones.
 // onAction(text) sends; onPreview(text) shows what a drag would send.
-export function wireMap(wrap, onAction, onPreview) {
+export function wireMap(wrap, onAction, onPreview, onPart = () => {}) {
   let drag = null;
   const svgOf = () => wrap.querySelector("svg");
 
@@ -99,6 +99,12 @@ export function wireMap(wrap, onAction, onPreview) {
   wrap.addEventListener("click", (event) => {
     if (swallowClick) {
       swallowClick = false; // the end of a drag, not a click
+      return;
+    }
+    const part = event.target.closest("[data-part]");
+    if (part && wrap.contains(part)) {
+      event.preventDefault();
+      onPart(part.dataset.part);
       return;
     }
     const target = event.target.closest("[data-action]");
@@ -109,6 +115,12 @@ export function wireMap(wrap, onAction, onPreview) {
   });
   wrap.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
+    const part = event.target.closest && event.target.closest("[data-part]");
+    if (part) {
+      event.preventDefault();
+      onPart(part.dataset.part);
+      return;
+    }
     const target = event.target.closest && event.target.closest("[data-action]");
     if (target) {
       event.preventDefault();

@@ -38,10 +38,11 @@ export class TableScreen {
         el("section", { class: "card" }, el("h2", {}, "Dice"), this.tray,
           el("details", {}, el("summary", {}, "Dice log"), this.diceLog)),
         el("section", { class: "card" }, el("h2", { id: "log-title" }, "What happened"), this.eventLog))));
+    this.parts = {};
     wireMap(this.mapWrap, (text) => this.send(text), (text) => {
       const input = this.decision.querySelector("#action-text");
       if (input) input.value = text;
-    });
+    }, (part) => this.pickPart(part));
     this.mapWrap.addEventListener("mouseover", (event) => {
       const target = event.target.closest("[data-action]");
       this.highlight(target ? target.dataset.action : null, true);
@@ -137,6 +138,7 @@ export class TableScreen {
     this.drawHead(payload);
     if (payload.svg) this.mapWrap.innerHTML = payload.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(payload.view, null, 1)));
+    this.parts = {};
     this.drawDecision(payload);
     this.dice.update(payload.dice);
     this.drawEvents(payload.events);
@@ -305,6 +307,31 @@ export class TableScreen {
       event.preventDefault();
       const next = at === -1 ? 0 : (at + (event.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length;
       buttons[next].focus();
+    }
+  }
+
+  // an option made of two clicks on the map (a card, then a flight): send it once complete
+  pickPart(part) {
+    const [key, value] = part.split("=");
+    this.parts = { ...this.parts, [key]: value };
+    for (const node of this.mapWrap.querySelectorAll(".picked")) node.classList.remove("picked");
+    for (const [k, v] of Object.entries(this.parts)) {
+      const node = this.mapWrap.querySelector(`[data-part="${CSS.escape(`${k}=${v}`)}"]`);
+      if (node) node.classList.add("picked");
+    }
+    const texts = ((this.payload && this.payload.decision && this.payload.decision.options) || []).map((o) => o.text);
+    const keys = Object.keys(this.parts);
+    const match = texts.find((text) => {
+      const rest = text.split(" ").slice(1);
+      const args = Object.fromEntries(rest.map((a) => a.split("=")));
+      return rest.length === keys.length && keys.every((k) => args[k] === this.parts[k]);
+    });
+    const input = this.decision.querySelector("#action-text");
+    if (match) {
+      this.parts = {};
+      this.send(match);
+    } else if (input) {
+      input.value = keys.map((k) => `${k}=${this.parts[k]}`).join(" ");
     }
   }
 
