@@ -8,7 +8,9 @@ carrying ``data-action="<the action's exact text>"`` (a space to move to or reso
 to fly or intercept with, a mission card to assign, a squadron card to pick or repair, a
 knocked-out target to repair, a Group to send production dice to). Options with nothing to
 point at (``stop``, ``done``, ``fuel tokens=1``, ``lose cards=...``) are left to the client's
-list. bob has no free values.
+list. An option made of two things on the table (Squadron Alert's ``place card=C flight=F``)
+marks each with ``data-part="card=C"`` / ``data-part="flight=F"``: the client sends the option
+once the clicked parts name exactly one. bob has no free values.
 
 Side is never shown by colour alone: RAF flights are rounded blue tags in capitals (``11B``),
 Luftwaffe flights square red tags in lower case (``2a``) with a marker glyph; knocked-out
