@@ -100,8 +100,8 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
         hits = view["damage"].get(t, 0)
         out.append(
             f'<text class="target" x="{x:.1f}" y="{y + 14:.1f}" font-size="7" text-anchor="middle">'
-            f"{escape(board.targets[t].place.split(' ')[0])}"
-            f"{' x' + str(hits) if hits else ''}</text>"
+            f"{escape(board.targets[t].place.split(' ')[0])} AA{board.targets[t].aa}"
+            f"{' hits ' + str(hits) if hits else ''}</text>"
         )
     options: tuple[Action, ...] = tuple(getattr(decision, "options", ()) or ())
     clickable_units = {
@@ -148,5 +148,13 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
             f'points="{_corners(x, y, SIZE * (0.9 / k))}" fill="#ffd54f" fill-opacity="0.25" '
             f'stroke="#c90" stroke-width="1"><title>{escape(o.text)}</title></polygon>'
         )
+    turn = view["turn"]
+    track = " ".join(f"[{t}]" if t == turn else str(t) for t in range(1, 17))
+    losses = view["loss_track"]
+    out.append(
+        f'<text class="tracks" x="10" y="{height - 22:.0f}" font-size="9">Turn {track}   '
+        f"Losses: RAF box {losses['raf'] or '-'}, Luftwaffe box {losses['luftwaffe'] or '-'}   "
+        f"Score RAF {view['scores']['raf']:g}, Luftwaffe {view['scores']['luftwaffe']:g}</text>"
+    )
     out.append("</svg>")
     return "\n".join(out)
