@@ -280,3 +280,23 @@ def test_a_stale_copy_of_a_game_is_dropped_and_rebuilt(table: Table) -> None:
     assert refused.status_code == 409 and "reload" in refused.json()["error"]
     assert service.games.get(game_id) is not stale
     assert table.get(game_id, tokens[seat])["seq"] > mine["seq"]
+
+
+def test_computers_play_a_game_to_its_end_for_spectators(table: Table) -> None:
+    created = table.create(
+        ruleset="crane",
+        seats={
+            "raf": {"kind": "computer", "player": "heuristic"},
+            "luftwaffe": {"kind": "computer", "player": "heuristic"},
+        },
+        spectators=True,
+    )
+    assert created["tokens"] == {} and created["play_url"] == created["spectate"]
+    game_id, watch = created["game_id"], created["spectate"].split("#t=")[1]
+    done = table.wait(game_id, watch, lambda p: p["status"] != "active", timeout=60)
+    assert done["status"] == "finished" and done["result"]["reason"]
+    assert done["to_move"] is None and done["decision"] is None
+    last = table.client.get(
+        f"/api/games/{game_id}/replay", params={"token": watch, "step": done["seq"]}
+    ).json()
+    assert last["result"] == done["result"] and last["view"] == done["view"]

@@ -187,10 +187,8 @@ class LiveGame:
         status = status or self.record.status
         if status == "active" and isinstance(node, Terminal):
             status = "finished"
-        if status == "finished" and result is None:
-            result = {"winner": getattr(node, "winner", None), "scores": {}, "reason": ""}
-            if isinstance(node, Terminal):
-                result = {"winner": node.winner, "scores": dict(node.scores), "reason": node.reason}
+        if status == "finished" and result is None and isinstance(node, Terminal):
+            result = {"winner": node.winner, "scores": dict(node.scores), "reason": node.reason}
         return Summary(
             steps=len(self.match.steps) + (len(pending.steps) if pending else 0),
             turn=state.turn,
