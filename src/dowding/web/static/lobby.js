@@ -1,5 +1,5 @@
 // The lobby (ruleset, scenario, options, seats) and the list of my games.
-import { api, el, rememberSeat, storedSeats, forgetGame, showError, clearError, titleCase } from "./util.js";
+import { api, el, rememberSeat, storedSeats, forgetGame, showError, clearError, titleCase, gameTitle } from "./util.js";
 
 const KINDS = [
   ["me", "Me"],
@@ -228,8 +228,10 @@ export async function showGames(box) {
       ? (mine ? el("span", { class: "badge turn" }, "your move") : el("span", { class: "badge" }, g.to_move ? `waiting for ${g.to_move}` : "waiting"))
       : el("span", { class: "badge done" }, g.status);
     const href = `/${active ? "play" : "replay"}/${g.game_id}#t=${encodeURIComponent(token)}`;
+    const link = el("a", { href, class: "game-link" }, `${titleCase(g.ruleset)}: ${titleCase(g.scenario)}`);
+    gameTitle(g.ruleset, g.scenario).then((title) => { link.textContent = title; });
     return el("tr", {},
-      el("td", {}, el("a", { href, class: "game-link" }, `${titleCase(g.ruleset)}: ${titleCase(g.scenario)}`)),
+      el("td", {}, link),
       el("td", {}, g.seat),
       el("td", {}, `turn ${g.turn ?? "?"}`),
       el("td", {}, where),

@@ -1,5 +1,5 @@
 // The table of one seat (live) and the replay of a game, step by step, from a seat's view.
-import { api, el, showError, clearError, setConnection, seatsOfGame, rememberSeat, titleCase } from "./util.js";
+import { api, el, showError, clearError, setConnection, seatsOfGame, rememberSeat, titleCase, gameTitle } from "./util.js";
 import { DiceTray } from "./dice.js";
 import { wireMap } from "./freevalues.js";
 
@@ -203,7 +203,7 @@ export class TableScreen {
     const finished = p.status !== "active";
     const replay = `/replay/${this.gameId}#t=${encodeURIComponent(this.token)}`;
     this.head.replaceChildren(...[
-      el("h1", {}, `${titleCase(p.ruleset)}: ${titleCase(p.scenario)}`),
+      this.titled(el("h1", { id: "game-title" }, `${titleCase(p.ruleset)}: ${titleCase(p.scenario)}`), p),
       el("span", { class: `who side-${me ? me.side : "none"}`, id: "who" }, me ? `You: ${me.name}` : "Spectating"),
       el("span", { id: "status" }, `turn ${p.turn ?? "?"} · step ${p.seq} · ${p.status}`),
       el("span", { class: "spacer" }),
@@ -211,6 +211,11 @@ export class TableScreen {
       p.seat && !finished ? el("button", { type: "button", class: "danger", id: "resign", onclick: () => this.resign(false) }, "Resign") : null,
       p.seat && !finished ? el("button", { type: "button", id: "abandon", onclick: () => this.resign(true) }, "Abandon") : null,
     ].filter(Boolean));
+  }
+
+  titled(node, p) {
+    gameTitle(p.ruleset, p.scenario).then((title) => { node.textContent = title; document.title = `dowding: ${title}`; });
+    return node;
   }
 
   drawDecision(p) {
@@ -476,7 +481,7 @@ export class ReplayScreen {
     this.info = el("div", { id: "replay-info" });
     this.main.replaceChildren(el("div", { class: "table-screen" },
       el("div", { class: "table-head" },
-        el("h1", {}, `Replay: ${titleCase(now.ruleset)}, ${titleCase(now.scenario)}`),
+        el("h1", { id: "game-title" }, `Replay: ${titleCase(now.ruleset)}, ${titleCase(now.scenario)}`),
         el("span", { class: "who" }, me ? `as seen by ${me.name}` : "public view"),
         el("span", { class: "spacer" }),
         now.status === "active" ? el("a", { href: `/play/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Back to the table") : null),
@@ -493,6 +498,7 @@ export class ReplayScreen {
         el("section", { class: "card" }, this.info),
         el("section", { class: "card" }, el("h2", {}, "What happened"), this.eventLog),
         el("section", { class: "card" }, el("h2", {}, "Dice"), this.diceLog))));
+    gameTitle(now.ruleset, now.scenario).then((title) => { document.getElementById("game-title").textContent = `Replay: ${title}`; });
     this.slider.addEventListener("change", () => this.go(Number(this.slider.value)));
     document.addEventListener("keydown", (event) => {
       if (event.target.closest && event.target.closest("input, select, textarea")) return;

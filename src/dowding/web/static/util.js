@@ -101,3 +101,20 @@ export function tokenFromHash() {
 export function titleCase(id) {
   return String(id || "").replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
+
+// "Battle of Britain (plotting-table edition): Channel Battle (Kanalkampf)" for a game's header
+let titles = null;
+export async function gameTitle(ruleset, scenario) {
+  if (!titles) {
+    titles = api("/api/rulesets").then((list) => {
+      const found = {};
+      for (const r of list) {
+        found[r.id] = r.title;
+        for (const s of r.scenarios) found[`${r.id}/${s.id}`] = s.title;
+      }
+      return found;
+    }).catch(() => ({}));
+  }
+  const known = await titles;
+  return `${known[ruleset] || titleCase(ruleset)}: ${known[`${ruleset}/${scenario}`] || titleCase(scenario)}`;
+}
