@@ -21,10 +21,20 @@ from .components import LUFTWAFFE, RAF
 from .state import AIR, GROUND, FightState
 
 
+def _exposure(s: FightState, target: str) -> int:
+    """Hexes from the nearest assembly hex with a flight path to the target: turns in reach of
+    the RAF."""
+    board = s.board
+    h = board.target_hex[target]
+    return min((board.distance(a, h) for a in board.assembly if board.reaches(a, h)), default=99)
+
+
 def _target_value(s: FightState, target: str) -> float:
     t = s.board.targets[target]
     if s.basic:
-        return t.aa - 0.3 * t.aa  # points are capped at the AA value, which also shoots
+        # a raid scores about one hit, capped at the AA value; every hex flown is a chance for
+        # the RAF to intercept, and the guns shoot
+        return min(t.aa, 1.5) - 0.2 * _exposure(s, target) - 0.1 * t.aa
     if s.campaign:
         return t.vp / max(t.boxes, 1) - 0.2 * t.aa
     west = s.board.coords[s.board.target_hex[target]][0] < 11
@@ -52,8 +62,13 @@ def policy(s: FightState, rng: random.Random) -> Action:
             if a.kind != "target":
                 return -s.board.distance(a.word("at"), "E5")
             t = a.word("at")
-            # a second raid on one target adds little: points are capped or boxes run out
-            return _target_value(s, t) - 2.0 * aimed.get(t, 0)
+            count = aimed.get(t, 0)
+            if s.basic:
+                # what is left under the cap of the target's AA value
+                left = s.board.targets[t].aa - count
+                return _target_value(s, t) - (min(s.board.targets[t].aa, 1.5) - min(left, 1.5))
+            # a second raid on one target adds little: boxes run out
+            return _target_value(s, t) - 2.0 * count
 
         return _best(options, aim_score)
     if kind == "form":
