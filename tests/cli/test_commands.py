@@ -45,6 +45,17 @@ def test_selfplay_prints_one_json_line_and_is_deterministic(cli: Any, tmp_path: 
     assert replayed.code == 0 and replayed.stdout == first.stdout
 
 
+def test_selfplay_with_the_search_player(cli: Any, tmp_path: Path) -> None:
+    log = tmp_path / "search.jsonl"
+    seats = ("--seat", "raf=ismcts:novice", "--seat", "luftwaffe=ismcts:regular")
+    first = cli("selfplay", "toy", "--seed", "5", *seats, "--log", str(log))
+    assert first.code == 0, first.stderr
+    assert cli("selfplay", "toy", "--seed", "5", *seats).stdout == first.stdout
+    assert cli("replay", str(log), "--json").stdout == first.stdout
+    bad = cli("selfplay", "toy", "--seed", "1", "--seat", "raf=ismcts:godlike")
+    assert bad.code == 2 and "godlike" in bad.stderr and "veteran" in bad.stderr
+
+
 def test_selfplay_seats_and_options_change_the_game(cli: Any) -> None:
     base = json.loads(cli("selfplay", "toy", "--seed", "3").stdout)
     longer = json.loads(cli("selfplay", "toy", "--seed", "3", "--option", "rounds=5").stdout)

@@ -34,10 +34,13 @@ class Budget:
     simulations: int
     seconds: float
     depth: int = 60  # decisions played out after the tree before the position is scored
-    exploration: float = 0.7
-    # the rollout policy's own pick at a node starts with this many wins' worth of trust: with
-    # few simulations the player follows its policy unless search shows a better choice
-    prior: float = 3.0
+    exploration: float = 1.0
+    # the share of the prior policy given to the rollout policy's own pick at a node (the rest
+    # spread over the other options): with few simulations the player mostly follows its
+    # policy, and leaves it where search shows a better choice
+    prior: float = 0.5
+    # an untried choice is first valued at its node's mean less this (first-play urgency)
+    untried_penalty: float = 0.1
 
 
 STRENGTHS: dict[str, Budget] = {
@@ -50,15 +53,14 @@ DEFAULT_STRENGTH = "regular"
 
 
 class _Edge:
-    """One choice at a node: how often it was taken, what it earned, how often it was legal."""
+    """One choice at a node: how often it was taken and what it earned its seat."""
 
-    __slots__ = ("available", "child", "total", "visits")
+    __slots__ = ("child", "total", "visits")
 
     def __init__(self) -> None:
         self.child = _Node()
         self.visits = 0
         self.total = 0.0
-        self.available = 0
 
 
 class _Node:
@@ -140,16 +142,14 @@ class ISMCTSPlayer:
         rng = random.Random(f"{self.seed}:{self.decisions}:{decision.prompt}")
         root = self.search(view, decision, rng)
 
-        def merit(a: Action) -> tuple[float, bool]:
+        def robust(a: Action) -> tuple[int, bool, float]:
+            # the most simulated choice; the policy's pick, then the better mean, on a tie
             e = root.edges.get(a)
-            return (0.0 if e is None else self._credit(e, a == root.preferred), a == root.preferred)
+            if e is None:
+                return (0, a == root.preferred, 0.0)
+            return (e.visits, a == root.preferred, e.total / max(e.visits, 1))
 
-        return max(decision.options, key=merit)
-
-    def _credit(self, edge: _Edge, preferred: bool) -> float:
-        """An edge's mean result, with the policy's pick credited ``prior`` wins in advance."""
-        bonus = self.budget.prior if preferred else 0.0
-        return (edge.total + bonus) / (edge.visits + bonus) if edge.visits + bonus else 0.0
+        return max(decision.options, key=robust)
 
     # --- search --------------------------------------------------------------------------
     def search(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> _Node:
@@ -174,7 +174,6 @@ class ISMCTSPlayer:
     ) -> None:
         node = root
         path: list[tuple[_Edge, str]] = []
-        c = self.budget.exploration
         values: Mapping[str, float] | None = None
         while True:
             here = world.next()
@@ -188,46 +187,57 @@ class ISMCTSPlayer:
             if len(options) == 1:  # forced: no choice to learn
                 world.apply_trusted(options[0])
                 continue
-            edges = node.edges
-            untried = []
-            for a in options:
-                edge = edges.get(a)
-                if edge is None:
-                    untried.append(a)
-                else:
-                    edge.available += 1
             if node.preferred is None and self.rollout is not None:
                 node.preferred = self._policy(world, rng)
-            if untried:
-                # expand one choice, the rollout policy's pick where it is new
-                preferred = node.preferred
-                action = preferred if preferred in untried else rng.choice(untried)
-                edge = edges[action] = _Edge()
-                edge.available = 1
+            action, edge = self._select(node, options)
+            if edge is None:  # a choice tried for the first time: the tree grows by one
+                edge = node.edges[action] = _Edge()
                 path.append((edge, here.seat))
                 world.apply_trusted(action)
                 break
-            # every legal choice tried: the best upper confidence bound, the policy's pick
-            # starting with a head start that fades as the others are tried
-            best_edge: _Edge | None = None
-            best_action = options[0]
-            best_score = -math.inf
-            for a in options:
-                e = edges[a]
-                score = self._credit(e, a == node.preferred) + c * math.sqrt(
-                    math.log(e.available) / e.visits
-                )
-                if score > best_score:
-                    best_score, best_edge, best_action = score, e, a
-            assert best_edge is not None
-            path.append((best_edge, here.seat))
-            world.apply_trusted(best_action)
-            node = best_edge.child
+            path.append((edge, here.seat))
+            world.apply_trusted(action)
+            node = edge.child
         if values is None:
             values = self._playout(world, sides, rng)
         for edge, seat in path:
             edge.visits += 1
             edge.total += values.get(seat, 0.5)
+
+    def _select(self, node: _Node, options: tuple[Action, ...]) -> tuple[Action, _Edge | None]:
+        """PUCT over the legal choices: mean result plus exploration weighted by the prior
+        policy (the rollout policy's pick favoured); an untried choice counts at its node's
+        mean, a little less. Only the choices legal in this world compete (ISMCTS)."""
+        edges = node.edges
+        budget = self.budget
+        visits = 0
+        total = 0.0
+        for a in options:
+            e = edges.get(a)
+            if e is not None:
+                visits += e.visits
+                total += e.total
+        mean = total / visits if visits else 0.5
+        preferred = node.preferred if node.preferred in options else None
+        k = len(options)
+        if preferred is None:
+            p_pref = p_other = 1.0 / k
+        else:
+            p_pref, p_other = budget.prior, (1.0 - budget.prior) / (k - 1)
+        scale = budget.exploration * math.sqrt(visits + 1)
+        best_action = options[0]
+        best_edge: _Edge | None = None
+        best_score = -math.inf
+        for a in options:
+            e = edges.get(a)
+            p = p_pref if a == preferred else p_other
+            if e is None or not e.visits:
+                score = mean - budget.untried_penalty + scale * p
+            else:
+                score = e.total / e.visits + scale * p / (1 + e.visits)
+            if score > best_score:
+                best_score, best_action, best_edge = score, a, e
+        return best_action, best_edge
 
     def _policy(self, world: State, rng: random.Random) -> Action:
         assert self.rollout is not None
