@@ -16,6 +16,11 @@ from dowding.engine import Chance, Decision, Node, State, Terminal, view
 
 from .live import LiveGame, Snapshot
 
+try:
+    import orjson
+except ImportError:  # optional: the standard library does the same, slower
+    orjson = None  # type: ignore[assignment]
+
 log = logging.getLogger("dowding.web")
 
 # The narration and dice a payload carries: the most recent ones (replays: up to their step).
@@ -163,4 +168,6 @@ def _faces(outcome: str) -> str:
 
 
 def encode(payload: dict[str, Any]) -> str:
+    if orjson is not None:  # several times faster on a map's worth of text, when installed
+        return orjson.dumps(payload, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
     return json.dumps(payload, separators=(",", ":"), default=str)
