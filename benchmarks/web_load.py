@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/web_load.py [--games 100] [--actions 20] [--seconds 180]
                                      [--rulesets crane,bob] [--opponent heuristic]
-                                     [--think 1-3] [--database-url URL]
+                                     [--think 1-3] [--ramp 10] [--database-url URL]
 
 Starts ``dowding serve`` as a subprocess on a SQLite file in a temporary folder (or the given
 database), listening on 127.0.0.1 only. Each game seats this script against a computer player; the script follows its
@@ -37,6 +37,8 @@ from websockets.asyncio.client import connect
 @dataclass
 class Tally:
     round_trips: list[float] = field(default_factory=list)
+    when: list[float] = field(default_factory=list)
+    steady_from: float = 0.0  # when the last game has started
     errors: list[str] = field(default_factory=list)
     finished: int = 0
     pushes: int = 0
@@ -82,6 +84,7 @@ async def play_game(
     deadline: float,
 ) -> None:
     rng = random.Random(index)
+    await asyncio.sleep(index * args.ramp / args.games)  # games start one after another
     body = {
         "ruleset": ruleset,
         "seats": {
@@ -127,6 +130,7 @@ async def play_game(
             if answer.status_code == 200:
                 answer.json()  # the client reads the payload: part of the round trip
                 tally.round_trips.append(time.perf_counter() - sent)
+                tally.when.append(time.monotonic())
                 actions += 1
             elif answer.status_code == 409:
                 continue  # the socket was behind: the next push brings the current state
@@ -163,6 +167,7 @@ async def run(args: argparse.Namespace) -> int:
         rulesets = args.rulesets.split(",")
         started = time.monotonic()
         deadline = started + args.seconds
+        tally.steady_from = started + args.ramp
         limits = httpx.Limits(max_connections=args.games, max_keepalive_connections=args.games)
         async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
             games = [
@@ -199,21 +204,28 @@ def report(
     after: tuple[float, ...],
 ) -> None:
     trips = [t * 1000 for t in tally.round_trips]
+    steady = [
+        t * 1000
+        for t, w in zip(tally.round_trips, tally.when, strict=True)
+        if w >= tally.steady_from
+    ]
     print(
         f"games: {args.games} ({args.rulesets}) against {args.opponent}, loopback, "
         f"{'SQLite' if not args.database_url else args.database_url.split(':')[0]}; "
-        f"player thinks {args.think} s per decision"
+        f"player thinks {args.think} s per decision; games start over {args.ramp:g} s"
     )
     print(
         f"actions: {len(trips)} in {elapsed:.1f} s ({len(trips) / max(elapsed, 1e-9):.0f}/s); "
         f"websocket pushes: {tally.pushes}; games finished: {tally.finished}"
     )
-    if trips:
-        print(
-            "action round trip ms: "
-            f"p50 {percentile(trips, 0.50):.1f}  p95 {percentile(trips, 0.95):.1f}  "
-            f"p99 {percentile(trips, 0.99):.1f}  max {max(trips):.1f}  mean {statistics.fmean(trips):.1f}"
-        )
+    for label, values in (("all actions", trips), ("once all games run", steady)):
+        if values:
+            print(
+                f"round trip ms, {label} ({len(values)}): "
+                f"p50 {percentile(values, 0.50):.1f}  p95 {percentile(values, 0.95):.1f}  "
+                f"p99 {percentile(values, 0.99):.1f}  max {max(values):.1f}  "
+                f"mean {statistics.fmean(values):.1f}"
+            )
     print(f"errors: {len(tally.errors)}")
     for error in tally.errors[:10]:
         print(f"  {error}")
@@ -227,6 +239,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=180, help="stop after this long")
     parser.add_argument("--rulesets", default="crane,bob")
     parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument(
+        "--ramp", type=float, default=10, help="seconds over which the games start, one by one"
+    )
     parser.add_argument(
         "--think",
         default="1-3",
