@@ -1,6 +1,7 @@
 """The real server in a subprocess and Debian's Chromium driven by Playwright (no download).
 
-Every test here skips, saying why, when /usr/bin/chromium or Playwright is missing.
+Every test here skips, saying why, when /usr/bin/chromium or Playwright is missing; with
+DOWDING_REQUIRE_BROWSER=1 (CI) it fails instead, as a skip would hide a gap.
 """
 
 from __future__ import annotations
@@ -30,6 +31,12 @@ try:
     from playwright.sync_api import Browser, Page, sync_playwright
 except ImportError:  # pragma: no cover
     sync_playwright = None  # type: ignore[assignment]
+
+
+def _skip_or_fail(reason: str) -> None:
+    if os.environ.get("DOWDING_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"the browser tests are required here: {reason}")
+    pytest.skip(reason)
 
 
 def missing() -> str | None:
@@ -95,7 +102,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``dowding serve`` on a free port over a fresh SQLite file; yields its base URL."""
     reason = missing()
     if reason:
-        pytest.skip(reason)
+        _skip_or_fail(reason)
     port = free_port()
     process = launch_server(tmp_path_factory.mktemp("browser"), port)
     yield f"http://127.0.0.1:{port}"
@@ -106,7 +113,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Browser]:
     reason = missing()
     if reason:
-        pytest.skip(reason)
+        _skip_or_fail(reason)
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
