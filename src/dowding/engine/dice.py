@@ -72,6 +72,39 @@ class Chance:
         raise NotImplementedError
 
 
+@functools.lru_cache(maxsize=512)
+def _roll_outcomes(dice: tuple[Die, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """Every ordered roll of ``dice`` with its probability (cached: search asks again and
+    again for the same few rolls)."""
+    per_die = [die.face_probabilities() for die in dice]
+    result = []
+    for combo in itertools.product(*(probs.items() for probs in per_die)):
+        faces = tuple(face for face, _ in combo)
+        p = math.prod((prob for _, prob in combo), start=Fraction(1))
+        result.append((_roll_action(faces), p))
+    return tuple(result)
+
+
+def _pool_action(die: Die, counts: Sequence[int]) -> Action:
+    return Action("roll", **{str(s): k for s, k in zip(die.symbols, counts, strict=True)})
+
+
+@functools.lru_cache(maxsize=512)
+def _pool_outcomes(die: Die, count: int) -> tuple[tuple[Action, Fraction], ...]:
+    """The multinomial counts of ``count`` dice with their probabilities (cached)."""
+    symbols = die.symbols
+    probs = die.face_probabilities()
+    result = []
+    for counts in _compositions(count, len(symbols)):
+        coefficient = math.factorial(count)
+        p = Fraction(1)
+        for symbol, k in zip(symbols, counts, strict=True):
+            coefficient //= math.factorial(k)
+            p *= probs[symbol] ** k
+        result.append((_pool_action(die, counts), p * coefficient))
+    return tuple(result)
+
+
 @dataclass(frozen=True)
 class Roll(Chance):
     """Some dice rolled together; the outcome keeps each die's face in order: ``roll d=3,5``."""
@@ -79,13 +112,7 @@ class Roll(Chance):
     dice: tuple[Die, ...] = ()
 
     def outcomes(self) -> list[tuple[Action, Fraction]]:
-        per_die = [die.face_probabilities() for die in self.dice]
-        result = []
-        for combo in itertools.product(*(probs.items() for probs in per_die)):
-            faces = tuple(face for face, _ in combo)
-            p = math.prod((prob for _, prob in combo), start=Fraction(1))
-            result.append((_roll_action(faces), p))
-        return result
+        return list(_roll_outcomes(self.dice))
 
     def sample(self, rng: random.Random) -> Action:
         table = _roll_table(self.dice)
@@ -147,20 +174,10 @@ class SymbolPool(Chance):
     count: int = 0
 
     def outcomes(self) -> list[tuple[Action, Fraction]]:
-        symbols = self.die.symbols
-        probs = self.die.face_probabilities()
-        result = []
-        for counts in _compositions(self.count, len(symbols)):
-            coefficient = math.factorial(self.count)
-            p = Fraction(1)
-            for symbol, k in zip(symbols, counts, strict=True):
-                coefficient //= math.factorial(k)
-                p *= probs[symbol] ** k
-            result.append((self._action(counts), p * coefficient))
-        return result
+        return list(_pool_outcomes(self.die, self.count))
 
     def _action(self, counts: Sequence[int]) -> Action:
-        return Action("roll", **{str(s): k for s, k in zip(self.die.symbols, counts, strict=True)})
+        return _pool_action(self.die, counts)
 
     def sample(self, rng: random.Random) -> Action:
         tally = Counter(rng.choice(self.die.faces) for _ in range(self.count))
