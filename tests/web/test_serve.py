@@ -60,3 +60,34 @@ def test_serve_refuses_a_bad_url_and_a_busy_port(tmp_path: Path) -> None:
         busy = serve("--port", str(port), "--database-url", f"sqlite:///{tmp_path / 'x.db'}")
         _, err = busy.communicate(timeout=60)
     assert busy.returncode == 1 and "cannot listen" in err and "Traceback" not in err
+
+
+def test_tokens_never_reach_the_server_log(tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    port = free_port()
+    process = serve("--port", str(port), "--database-url", f"sqlite:///{tmp_path / 'x.db'}")
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                httpx.get(f"{base}/api/rulesets", timeout=2)
+                break
+            except httpx.ConnectError:
+                time.sleep(0.1)
+        created = httpx.post(
+            f"{base}/api/games", json={"ruleset": "crane", "seats": {"raf": {"kind": "me"}}}
+        ).json()
+        token = created["tokens"]["raf"]
+        httpx.get(f"{base}/api/games/{created['game_id']}", params={"token": token})
+        httpx.get(f"{base}/api/games", params={"tokens": token})
+        with connect(
+            f"ws://127.0.0.1:{port}/api/games/{created['game_id']}/ws?token={token}"
+        ) as ws:
+            ws.recv(timeout=20)
+    finally:
+        process.terminate()
+        out, err = process.communicate(timeout=20)
+    log = out + err
+    assert "token=***" in log and "tokens=***" in log and "WebSocket" in log
+    assert token not in log

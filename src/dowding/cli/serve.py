@@ -77,7 +77,8 @@ def serve(
         shown = f"[{host}]" if ":" in host else host
         print(f"dowding is serving at http://{shown}:{port}/", flush=True)
         print(f"database: {describe_url(url)}", flush=True)
-        logging.getLogger("uvicorn.access").addFilter(HideTokens())
+        for name in ("uvicorn.access", "uvicorn.error"):  # WebSocket openings log their URL
+            logging.getLogger(name).addFilter(HideTokens())
         # Computers think and maps are drawn in threads; hand the interpreter back to the
         # database writes and the event loop sooner than the default 5 ms.
         sys.setswitchinterval(SWITCH_INTERVAL)
