@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -66,12 +67,22 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
 
 
 async def _send_changes(
-    live: LiveGame, seat: str | None, service: GameService, wake: asyncio.Event, send: object
+    live: LiveGame,
+    seat: str | None,
+    service: GameService,
+    wake: asyncio.Event,
+    send: Callable[[str], Awaitable[None]],
 ) -> None:
-    while True:
-        await wake.wait()
-        wake.clear()
-        await send(await service.payload(live, seat))  # type: ignore[operator]
+    try:
+        while True:
+            await wake.wait()
+            wake.clear()
+            await send(await service.payload(live, seat))
+    except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+        raise  # the socket closed, or is closing
+    except Exception:
+        log.exception("game %s: updates to a socket stopped", live.id)
+        raise
 
 
 async def _handle(
