@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
 from .conftest import Table, bob_vs_computer, open_table
 
 
@@ -279,8 +282,13 @@ def test_a_stale_copy_of_a_game_is_dropped_and_rebuilt(table: Table) -> None:
     assert table.act(game_id, tokens[seat], mine["seq"], option).status_code == 200
     service.games[game_id] = stale  # the old copy answers the next request, one step behind
     other = mine["decision"]["options"][-1]["text"]
-    refused = table.act(game_id, tokens[seat], mine["seq"], other)
-    assert refused.status_code == 409 and "reload" in refused.json()["error"]
+    with table.client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[seat]}") as ws:
+        assert json.loads(ws.receive_text())["seq"] == mine["seq"]  # the stale copy's state
+        refused = table.act(game_id, tokens[seat], mine["seq"], other)
+        assert refused.status_code == 409 and "reload" in refused.json()["error"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()  # its sockets are closed, so that their clients reconnect
+        assert closed.value.code == 1012
     assert service.games.get(game_id) is not stale
     assert table.get(game_id, tokens[seat])["seq"] > mine["seq"]
 

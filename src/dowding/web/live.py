@@ -108,6 +108,7 @@ class LiveGame:
         self.payloads: dict[str | None, tuple[int, str]] = {}  # seat -> (version, encoded)
         self.driver: asyncio.Task[None] | None = None
         self.used = time.monotonic()  # for unloading games nobody looks at
+        self.stale = False  # dropped after the database moved on without it
 
     # --- reading -------------------------------------------------------------------------
     @property

@@ -275,6 +275,8 @@ class GameService:
             # forget this one, so that the next request rebuilds the game from its log
             if self.games.get(live.id) is live:
                 del self.games[live.id]
+            live.stale = True
+            live.notify()  # its sockets close, and their clients reconnect to the rebuilt game
             raise conflict(f"{exc}; reload the game", seq=live.snapshot.seq) from None
         live.commit(pending, summary)
         live.notify()

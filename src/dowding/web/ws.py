@@ -46,7 +46,12 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
     wake = asyncio.Event()
     wake.set()
     live.listeners.add(wake)
-    sender = asyncio.create_task(_send_changes(live, seat, service, wake, send))
+
+    async def close() -> None:
+        async with send_lock:
+            await websocket.close(code=1012)  # "service restart": come back
+
+    sender = asyncio.create_task(_send_changes(live, seat, service, wake, send, close))
     service.ensure_driver(live)
     try:
         while True:
@@ -72,11 +77,15 @@ async def _send_changes(
     service: GameService,
     wake: asyncio.Event,
     send: Callable[[str], Awaitable[None]],
+    close: Callable[[], Awaitable[None]],
 ) -> None:
     try:
         while True:
             await wake.wait()
             wake.clear()
+            if live.stale:  # this copy of the game was dropped: the client reconnects to the new
+                await close()
+                return
             await send(await service.payload(live, seat))
     except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
         raise  # the socket closed, or is closing
