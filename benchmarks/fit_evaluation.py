@@ -1,0 +1,92 @@
+"""Fit the search player's position scores to games: heuristic against heuristic.
+
+    python benchmarks/fit_evaluation.py --ruleset crane --games 400
+
+Plays the games, records each decision's position features (``rulesets/<id>/search.py:
+features``) with the side that won in the end, fits a logistic regression (numpy, plain
+gradient descent with a little L2), and prints the weights to paste into ``search.py`` with the
+fit's log loss and accuracy on held-out games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+
+import numpy as np
+
+from dowding.bots import make_player
+from dowding.engine import Chance, Terminal, get_game
+
+
+def collect(ruleset: str, games: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    search = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.search")
+    game = get_game(ruleset)
+    xs, ys, groups = [], [], []
+    for seed in range(games):
+        state = game.new_state(game.default_scenario, {})
+        rng = random.Random(seed)
+        players = {s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()}
+        rows = []
+        step = 0
+        while True:
+            node = state.next()
+            if isinstance(node, Terminal):
+                break
+            if isinstance(node, Chance):
+                state.apply(node.sample(rng))
+                continue
+            if step % every == 0:
+                rows.append(search.features(state))
+            step += 1
+            state.apply(players[node.seat].choose(state.view(node.seat), node))
+        won = 1.0 if node.winner == search.POSITIVE else 0.0
+        xs += rows
+        ys += [won] * len(rows)
+        groups += [seed] * len(rows)
+    return np.array(xs, dtype=float), np.array(ys), np.array(groups)
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 3000) -> np.ndarray:
+    """Logistic regression on standardised features; the weights returned act on raw ones."""
+    mean, std = x.mean(axis=0), x.std(axis=0)
+    std[std == 0] = 1.0
+    xs = np.hstack([(x - mean) / std, np.ones((len(x), 1))])
+    w = np.zeros(xs.shape[1])
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-xs @ w))
+        grad = xs.T @ (p - y) / len(y) + l2 * np.r_[w[:-1], 0]
+        w -= 1.0 * grad
+    raw = w[:-1] / std
+    return np.r_[raw, w[-1] - float(np.sum(raw * mean))]
+
+
+def score(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    p = 1 / (1 + np.exp(-np.hstack([x, np.ones((len(x), 1))]) @ w))
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    return loss, float(np.mean((p > 0.5) == (y > 0.5)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="crane")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--every", type=int, default=3, help="sample one decision in N")
+    ns = parser.parse_args()
+    x, y, groups = collect(ns.ruleset, ns.games, ns.every)
+    train = groups % 5 != 0
+    w = fit(x[train], y[train])
+    base = float(np.mean(y[train]))
+    print(f"positions {len(y)}, games {ns.games}, positive side won {np.mean(y[groups >= 0]):.3f}")
+    print("weights (features..., bias):", [round(float(v), 4) for v in w])
+    print("held-out log loss {:.4f} accuracy {:.3f}".format(*score(w, x[~train], y[~train])))
+    p0 = np.full((~train).sum(), base)
+    print(
+        f"constant baseline log loss {float(-np.mean(y[~train] * np.log(p0) + (1 - y[~train]) * np.log(1 - p0))):.4f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
