@@ -36,8 +36,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_one(args: tuple[str, str, int, str, int, float, int]) -> dict[str, Any]:
-    ruleset, scenario, seed, search_seat, simulations, seconds, depth = args
+def play_one(args: tuple[str, str, int, str, int, float, int, bool]) -> dict[str, Any]:
+    ruleset, scenario, seed, search_seat, simulations, seconds, depth, baseline = args
     game = get_game(ruleset)
     state = game.new_state(scenario, {})
     rng = random.Random(f"dice:{seed}")
@@ -47,7 +47,8 @@ def play_one(args: tuple[str, str, int, str, int, float, int]) -> dict[str, Any]
     search = ISMCTSPlayer(
         ruleset, search_seat, seed, "ace", simulations=simulations, seconds=seconds, depth=depth
     )
-    players[search_seat] = search
+    if not baseline:  # the baseline: the heuristic in the search player's seat, same dice
+        players[search_seat] = search
     searched, thinking, sims = 0, 0.0, 0
     while True:
         node = state.next()
@@ -82,7 +83,16 @@ def match(ns: argparse.Namespace) -> None:
     scenario = ns.scenario or game.default_scenario
     seats = game.seat_ids()
     jobs = [
-        (ns.ruleset, scenario, seed, seats[seed % len(seats)], ns.simulations, ns.seconds, ns.depth)
+        (
+            ns.ruleset,
+            scenario,
+            seed,
+            seats[seed % len(seats)],
+            ns.simulations,
+            ns.seconds,
+            ns.depth,
+            ns.baseline,
+        )
         for seed in range(ns.games)
     ]
     start = time.perf_counter()
@@ -102,6 +112,7 @@ def match(ns: argparse.Namespace) -> None:
         "seconds_cap": ns.seconds,
         "depth": ns.depth,
         "workers": ns.workers,
+        "baseline": ns.baseline,
         "elapsed_s": round(elapsed, 1),
     }
     for seat in [*seats, "all"]:
@@ -181,6 +192,9 @@ def main() -> None:
     m.add_argument("--seconds", type=float, default=30.0, help="a cap per decision, seldom hit")
     m.add_argument("--depth", type=int, default=30)
     m.add_argument("--workers", type=int, default=2)
+    m.add_argument(
+        "--baseline", action="store_true", help="the heuristic in the search seat (same seeds)"
+    )
     s = sub.add_parser("speed")
     s.add_argument("--ruleset", default="crane")
     s.add_argument("--scenario")
