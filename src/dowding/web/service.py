@@ -69,6 +69,7 @@ class GameService:
         # Maps, payloads, replays and rules steps: few threads, so the database writer and the
         # event loop never queue behind dozens of threads for the interpreter.
         self.work = ThreadPoolExecutor(max_workers=work_workers, thread_name_prefix="dowding-work")
+        self.pushes = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dowding-push")
         self.closing = False
 
     async def close(self) -> None:
@@ -79,6 +80,7 @@ class GameService:
         await asyncio.gather(*drivers, return_exceptions=True)
         self.bots.shutdown(wait=False, cancel_futures=True)
         self.work.shutdown(wait=False, cancel_futures=True)
+        self.pushes.shutdown(wait=False, cancel_futures=True)
         await to_thread.run_sync(self.repository.close)
 
     # --- finding games and seats -------------------------------------------------------------
@@ -140,18 +142,22 @@ class GameService:
             raise forbidden("spectators watch; they cannot act")
         return seat
 
-    async def _off_loop(self, job: Callable[[], R]) -> R:
-        return await asyncio.get_running_loop().run_in_executor(self.work, job)
+    async def _off_loop(self, job: Callable[[], R], pool: ThreadPoolExecutor | None = None) -> R:
+        return await asyncio.get_running_loop().run_in_executor(pool or self.work, job)
 
     # --- payloads ------------------------------------------------------------------------------
-    async def payload(self, live: LiveGame, seat: str | None) -> str:
+    async def payload(self, live: LiveGame, seat: str | None, push: bool = False) -> str:
         """The current payload for a seat, encoded once per change, built in a worker thread
         (drawing a map takes milliseconds the event loop should spend on other games)."""
         snap = live.snapshot
         cached = live.payloads.get(seat)
         if cached is not None and cached[0] == snap.version:
             return cached[1]
-        text = await self._off_loop(lambda: payloads.encode(payloads.build(live, seat, snap)))
+        # pushes to sockets have their own thread, so they never queue ahead of a request
+        text = await self._off_loop(
+            lambda: payloads.encode(payloads.build(live, seat, snap)),
+            self.pushes if push else self.work,
+        )
         if live.payloads.get(seat, (-1, ""))[0] < snap.version:
             live.payloads[seat] = (snap.version, text)
         return text

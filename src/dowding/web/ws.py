@@ -86,7 +86,7 @@ async def _send_changes(
             if live.stale:  # this copy of the game was dropped: the client reconnects to the new
                 await close()
                 return
-            await send(await service.payload(live, seat))
+            await send(await service.payload(live, seat, push=True))
     except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
         raise  # the socket closed, or is closing
     except Exception:
