@@ -77,6 +77,7 @@ class Form(NamedTuple):
     topped: bool
     aborts: int  # flights aborted by the AA this turn
     revealed: bool  # its target is known to the RAF
+    placed: int = 0  # the turn it assembled (0: not yet); what the RAF saw, fixing land-by turns
 
 
 _PATHS: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}
@@ -725,8 +726,16 @@ class FightState(TaskQueueState):
             )
             if first and self.avail > 0:
                 self.avail -= 1
-        self._put_form(f._replace(hex=h, moved=True, launch=0))
-        self.say(f"a formation of {len(f.units)} units assembles on {h}")
+        self._put_form(f._replace(hex=h, moved=True, launch=0, placed=self.turn_no))
+        if not self.basic:
+            self.say(f"a formation of {len(f.units)} units assembles on {h}")
+            return
+        # Basic Game: the RAF "is not told what formation is being placed on each assembly hex";
+        # the four go down together, so their order must not tell which is which
+        self.lw_only(f"formation {f.id} assembles on {h}")
+        if not any(t[0] == "place" for t in self.queue):
+            hexes = ", ".join(sorted(g.hex for g in self.forms if g.hex))
+            self.say(f"the formations assemble on {hexes}")
 
     def _do_when(self, task: Task, action: Action) -> None:
         f = self.form(task[1])
@@ -1292,7 +1301,7 @@ def _auto_turnback(s: FightState, task: Task) -> None:
         rest = tuple(u for u in f.units if u not in need_home)
         s._put_form(f._replace(units=rest, top=f.top if f.top in rest else rest[0]))
         split = s._new_form(tuple(need_home), HOME)._replace(
-            hex=f.hex, face_up=f.face_up, seen=f.seen
+            hex=f.hex, face_up=f.face_up, seen=f.seen, placed=f.placed
         )
         s.next_form += 1
         s.forms = (*s.forms, split)

@@ -1,0 +1,122 @@
+"""What the RAF may know at the table, and nothing more: the view and its infostate are the same
+for two states that differ only in what is out of the RAF's sight, and a determinisation re-deals
+all of it (which formation is on which hex, what a face-down formation holds, the pool)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from dowding.engine import Chance, Decision, Terminal
+from dowding.rulesets.fight_for_the_sky import GAME
+from dowding.rulesets.fight_for_the_sky.bots import rollout_policy
+from dowding.rulesets.fight_for_the_sky.state import AIR, POOL, RAF, RAID, FightState
+
+
+def _dump(state: FightState, seat: str | None) -> str:
+    return json.dumps(state.view(seat), sort_keys=True)
+
+
+def _raf_node(scenario: str, accept, seeds: range = range(40)) -> FightState:  # type: ignore[no-untyped-def]
+    """The first RAF decision of a rollout game (some seed) where ``accept(state)`` holds."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GAME.new_state(scenario)
+        for _ in range(3000):
+            node = state.next()
+            if isinstance(node, Terminal):
+                break
+            if isinstance(node, Chance):
+                state.apply(node.sample(rng))
+                continue
+            assert isinstance(node, Decision)
+            if node.seat == RAF and len(node.options) > 1 and accept(state):
+                return state
+            state.apply(rollout_policy(state, rng))
+    raise AssertionError("no such position reached")
+
+
+def _face_down(state: FightState) -> list:  # type: ignore[type-arg]
+    return [f for f in state.forms if f.hex and not f.seen and f.kind == RAID]
+
+
+def _escorted(state: FightState) -> bool:
+    return any(state.unit(u).type == "me109" for f in _face_down(state) for u in f.units) and any(
+        u.status == POOL and u.type == "me110" for u in state.lw
+    )
+
+
+def _swap_escort(state: FightState) -> FightState:
+    """The same position with one face-down Me 109 escort left in the pool and an Me 110
+    flying in its place: the formation's counters and speed are unchanged."""
+    other = state.copy()
+    f = next(f for f in _face_down(state) if any(state.unit(u).type == "me109" for u in f.units))
+    out = next(u for u in f.units if state.unit(u).type == "me109")
+    into = next(u for u in state.lw if u.status == POOL and u.type == "me110")
+    land_by = f.placed + other.types["me110"].endurance - 1
+    other.forms = tuple(
+        g._replace(units=tuple(into.id if u == out else u for u in g.units), top=g.units[0])
+        if g.id == f.id
+        else g
+        for g in other.forms
+    )
+    gone = other.unit(out)
+    other._put_lw(gone._replace(status=POOL, missions=gone.missions - 1, land_by=0))
+    other._put_lw(into._replace(status=AIR, missions=into.missions + 1, land_by=land_by))
+    other._node = None
+    return other
+
+
+def test_the_pool_and_face_down_formations_split_is_hidden() -> None:
+    state = _raf_node("intermediate", _escorted)
+    other = _swap_escort(state)
+    assert other.next() == state.next()
+    for seat in (RAF, None):
+        assert _dump(other, seat) == _dump(state, seat)
+    # the Luftwaffe sees the difference
+    assert _dump(other, "luftwaffe") != _dump(state, "luftwaffe")
+
+
+def test_which_formation_is_on_which_hex_is_hidden_in_the_basic_game() -> None:
+    state = _raf_node("basic", lambda s: len(_face_down(s)) >= 2)
+    first, second = _face_down(state)[:2]
+    assert Counter(state.unit(u).type for u in first.units) != Counter(
+        state.unit(u).type for u in second.units
+    )
+    other = state.copy()
+    swapped = {first.id: second, second.id: first}
+    other.forms = tuple(
+        f._replace(id=swapped[f.id].id, units=swapped[f.id].units, top=swapped[f.id].top)
+        if f.id in swapped
+        else f
+        for f in state.forms
+    )
+    other._index()
+    other._node = None
+    assert other.next() == state.next()
+    for seat in (RAF, None):
+        assert _dump(other, seat) == _dump(state, seat)
+
+
+def _make_up(state: FightState) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each face-down formation's hex and types, the pool's types: what the RAF cannot see."""
+    forms = tuple(
+        (f.hex, tuple(sorted(state.unit(u).type for u in f.units))) for f in _face_down(state)
+    )
+    pool = tuple(sorted(u.type for u in state.lw if u.status == POOL))
+    return (*forms, ("pool", pool))
+
+
+def test_determinize_re_deals_formations_and_pool() -> None:
+    for scenario, accept in (("intermediate", _escorted), ("basic", lambda s: _face_down(s))):
+        state = _raf_node(scenario, accept)
+        mine, node = _dump(state, RAF), state.next()
+        sampled = GAME.state_from_view(json.loads(mine), RAF, random.Random(0))
+        seen = set()
+        for seed in range(12):
+            other = sampled.determinize(RAF, random.Random(seed))
+            assert _dump(other, RAF) == mine
+            assert other.next() == node
+            seen.add(_make_up(other))
+        assert len(seen) > 1, f"{scenario}: the determinisation never varies the hidden make-up"
