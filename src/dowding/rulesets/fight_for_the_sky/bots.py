@@ -2,8 +2,10 @@
 
 ``policy`` reads a state and picks among the pending decision's options: the RAF intercepts the
 nearest raid it can reach (two squadrons a formation), lands when fuel runs short and allots
-losses to its strongest squadron; the Luftwaffe aims at the targets worth most for the least AA,
-makes up escorted raids and never wastes a decision on the top counter. ``HeuristicPlayer`` runs it
+losses to its strongest squadron; the Luftwaffe aims at the targets worth most (in the Basic
+Game: the points the AA value lets a raid score, less the hexes it must fly within the RAF's
+reach from the assembly hex left for it, which is where it is placed), makes up escorted raids
+and never wastes a decision on the top counter. ``HeuristicPlayer`` runs it
 on the state rebuilt from the view's infostate (what the seat cannot see in canonical order), so it
 decides from the view alone. ``rollout_policy`` is the same policy with a little noise, for search;
 ``evaluate`` turns the victory points so far into each seat's expected result.
@@ -18,23 +20,80 @@ from typing import Any
 from dowding.engine import Action, Decision, Terminal
 
 from .components import LUFTWAFFE, RAF
-from .state import AIR, GROUND, FightState
+from .state import AIR, GROUND, OUT, FightState
+
+# a squadron within a Spitfire's allowance of a hex, plus a turn's closing, can meet a raid there
+RAF_REACH = 8
+_REACH: dict[tuple[Any, ...], frozenset[str]] = {}
+_COST: dict[tuple[Any, ...], int] = {}
 
 
-def _exposure(s: FightState, target: str) -> int:
-    """Hexes from the nearest assembly hex with a flight path to the target: turns in reach of
-    the RAF."""
+def _in_reach(s: FightState) -> frozenset[str]:
+    """Hexes within RAF_REACH of the home base of a squadron still in the game."""
     board = s.board
-    h = board.target_hex[target]
-    return min((board.distance(a, h) for a in board.assembly if board.reaches(a, h)), default=99)
+    homes = tuple(sorted({board.bases[r.base].hex for r in s.raf if r.status != OUT}))
+    key = (id(board), homes)
+    found = _REACH.get(key)
+    if found is None:
+        found = _REACH[key] = frozenset(
+            h for h in board.hexes if any(board.distance(h, b) <= RAF_REACH for b in homes)
+        )
+    return found
+
+
+def _reach_cost(s: FightState, start: str, target: str) -> int:
+    """The fewest hexes in the RAF's reach on a flight path from ``start`` to ``target``."""
+    board = s.board
+    reach = _in_reach(s)
+    key = (id(board), reach, start, target)
+    found = _COST.get(key)
+    if found is not None:
+        return found
+    best: dict[str, int] = {start: 0}
+    frontier = [(0, start)]
+    while frontier:
+        frontier.sort()
+        cost, h = frontier.pop(0)
+        if h == target:
+            break
+        if cost > best.get(h, 99):
+            continue
+        for n in board.edges.get(h, ()):
+            step = cost + (n in reach)
+            if step < best.get(n, 99) and board.reaches(n, target):
+                best[n] = step
+                frontier.append((step, n))
+    found = _COST[key] = best.get(target, 99)
+    return found
+
+
+def _unclaimed(s: FightState) -> list[str]:
+    """Basic Game: the assembly hexes left once each formation already aimed takes the one with
+    the safest flight path to its target (they are placed after all four are aimed)."""
+    free = list(s.board.assembly)
+    for f in s.forms:
+        if f.hex or not f.target:
+            continue
+        goal = s.board.target_hex[f.target]
+        usable = [h for h in free if s.board.reaches(h, goal)]
+        if usable:
+            free.remove(min(usable, key=lambda h: _reach_cost(s, h, goal)))
+    return free
+
+
+def _basic_value(s: FightState, target: str, free: list[str]) -> float:
+    """A raid scores a hit or two, capped at the AA value; every hex flown within the RAF's reach
+    is a chance for it to intercept."""
+    t = s.board.targets[target]
+    goal = s.board.target_hex[target]
+    cost = min((_reach_cost(s, h, goal) for h in free if s.board.reaches(h, goal)), default=99)
+    return min(t.aa, 2) - 0.25 * cost
 
 
 def _target_value(s: FightState, target: str) -> float:
     t = s.board.targets[target]
     if s.basic:
-        # a raid scores about one hit, capped at the AA value; every hex flown is a chance for
-        # the RAF to intercept, and the guns shoot
-        return min(t.aa, 1.5) - 0.2 * _exposure(s, target) - 0.1 * t.aa
+        return _basic_value(s, target, list(s.board.assembly))
     if s.campaign:
         return t.vp / max(t.boxes, 1) - 0.2 * t.aa
     west = s.board.coords[s.board.target_hex[target]][0] < 11
@@ -58,15 +117,19 @@ def policy(s: FightState, rng: random.Random) -> Action:
             if f.target and not f.bombed:
                 aimed[f.target] = aimed.get(f.target, 0) + 1
 
+        free = _unclaimed(s) if s.basic else []
+
         def aim_score(a: Action) -> float:
             if a.kind != "target":
                 return -s.board.distance(a.word("at"), "E5")
             t = a.word("at")
             count = aimed.get(t, 0)
             if s.basic:
-                # what is left under the cap of the target's AA value
+                # what is left under the cap of the target's AA value, flown from the safest
+                # assembly hex the formations aimed already leave free
                 left = s.board.targets[t].aa - count
-                return _target_value(s, t) - (min(s.board.targets[t].aa, 1.5) - min(left, 1.5))
+                cap = min(s.board.targets[t].aa, 2) - min(left, 2)
+                return _basic_value(s, t, free) - cap
             # a second raid on one target adds little: boxes run out
             return _target_value(s, t) - 2.0 * count
 
@@ -76,6 +139,12 @@ def policy(s: FightState, rng: random.Random) -> Action:
         if raid:
             return raid[0]
         return options[-1] if s.turn_no > 1 and not s.on_map() else options[-2]
+    if kind == "place" and s.basic:
+        # the assembly hex with the safest flight path to the target
+        placing = s.form(s.queue[0][1])
+        assert placing is not None
+        goal = s.board.target_hex[placing.target]
+        return _best(options, lambda a: -_reach_cost(s, a.word("at"), goal))
     if kind == "pick":
         return _pick(s, options)
     if kind == "lw_move":
