@@ -120,3 +120,21 @@ def test_determinize_re_deals_formations_and_pool() -> None:
             assert other.next() == node
             seen.add(_make_up(other))
         assert len(seen) > 1, f"{scenario}: the determinisation never varies the hidden make-up"
+
+
+def test_basic_formations_show_only_once_all_four_are_placed() -> None:
+    state = GAME.new_state("basic")
+    for text in ("target at=manston", "target at=dover", "target at=dover", "target at=rye"):
+        state.apply(text)
+    for placed in range(1, 5):
+        node = state.next()
+        assert isinstance(node, Decision) and node.seat == "luftwaffe"
+        state.apply(node.options[0])
+        shown = state.view(RAF)["formations"]
+        told = [e.text for e in state.events if e.seats is None or RAF in e.seats]
+        assert len(state.view("luftwaffe")["formations"]) == 4
+        if placed < 4:
+            # the order they go down in would tell the RAF which formation is where
+            assert shown == [] and told == []
+        else:
+            assert len(shown) == 4 and len(told) == 1
