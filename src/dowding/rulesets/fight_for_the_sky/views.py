@@ -10,6 +10,7 @@ it in one order that depends on the RAF's view alone (the infostate)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import defaultdict
 from typing import Any, NamedTuple
@@ -188,6 +189,8 @@ def _redeal_units(s: FightState, rng: random.Random | None) -> None:
     hidden += [s.unit(uid) for slot in slots for uid in forms[slot.at].units]
     # units on a second mission were seen leaving the Returning box: they are in the air
     filled = _arrange(s, slots, hidden, rng)
+    if filled is None and rng is not None:  # an unlucky order: start from the canonical fit
+        filled = _arrange(s, slots, hidden, None)
     if filled is None:  # no arrangement found within the search's budget: keep the real one
         filled = [[s.unit(uid) for uid in forms[slot.at].units] for slot in slots]
     if rng is not None:
@@ -275,7 +278,13 @@ def _arrange(
                     continue
                 found += [(key, b) for b in range(slot.size, fewest - 1, -1)]
         if rng is not None:
-            rng.shuffle(found)
+            # tried in a random order weighted by the ways each choice can be filled, so a group
+            # with many bombers comes first as often as it has arrangements (a weighted shuffle)
+            def ways(choice: tuple[tuple[int, int], int], size: int = slot.size) -> float:
+                key, count = choice
+                return math.comb(len(pools[key]), count) * math.comb(len(fighters), size - count)
+
+            found.sort(key=lambda c: -(rng.random() ** (1.0 / max(ways(c), 1))))
         choices.append(found)
     if rng is not None:
         for members in pools.values():
