@@ -81,7 +81,7 @@ def play_one(args: tuple[str, str, int, str, int, float, int, bool]) -> dict[str
 def match(ns: argparse.Namespace) -> None:
     game = get_game(ns.ruleset)
     scenario = ns.scenario or game.default_scenario
-    seats = game.seat_ids()
+    seats = [s for s in game.seat_ids() if not ns.seat or s in ns.seat]
     jobs = [
         (
             ns.ruleset,
@@ -192,6 +192,7 @@ def main() -> None:
     m.add_argument("--seconds", type=float, default=30.0, help="a cap per decision, seldom hit")
     m.add_argument("--depth", type=int, default=30)
     m.add_argument("--workers", type=int, default=2)
+    m.add_argument("--seat", action="append", help="only these seats for the search player")
     m.add_argument(
         "--baseline", action="store_true", help="the heuristic in the search seat (same seeds)"
     )
