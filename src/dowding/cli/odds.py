@@ -119,6 +119,11 @@ def percent(p: Fraction) -> str:
     return f"{value:.2e}%"
 
 
+def _is_expectation(key: str, value: Fraction) -> bool:
+    """A mean or an expected count is printed as a number, not as a percentage."""
+    return key.startswith(("mean", "expected")) or not 0 <= value <= 1
+
+
 def _rows(table: Table, odds: Mapping[str, Any], depth: int) -> None:
     pad = "  " * depth
     for key, value in odds.items():
@@ -126,7 +131,7 @@ def _rows(table: Table, odds: Mapping[str, Any], depth: int) -> None:
         if isinstance(value, Mapping):
             table.add_row(Text(pad + label, style="bold"), Text(""), Text(""))
             _rows(table, value, depth + 1)
-        elif isinstance(value, Fraction):
+        elif isinstance(value, Fraction) and not _is_expectation(str(key), value):
             table.add_row(Text(pad + label), Text(str(value)), Text(percent(value)))
         else:
             table.add_row(Text(pad + label), Text(str(value)), Text(""))
