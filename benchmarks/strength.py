@@ -93,7 +93,7 @@ def match(ns: argparse.Namespace) -> None:
             ns.depth,
             ns.baseline,
         )
-        for seed in range(ns.games)
+        for seed in range(ns.first_seed, ns.first_seed + ns.games)
     ]
     start = time.perf_counter()
     results = []
@@ -188,6 +188,7 @@ def main() -> None:
     m.add_argument("--ruleset", default="crane")
     m.add_argument("--scenario")
     m.add_argument("--games", type=int, default=100)
+    m.add_argument("--first-seed", type=int, default=0, help="seeds FIRST..FIRST+GAMES-1")
     m.add_argument("--simulations", type=int, default=60)
     m.add_argument("--seconds", type=float, default=30.0, help="a cap per decision, seldom hit")
     m.add_argument("--depth", type=int, default=30)
