@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from dowding.bots import make_player
-from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer
+from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, terminal_values
 from dowding.engine import Chance, Decision, Terminal, get_game, view
 
 
@@ -65,8 +65,8 @@ def play_one(args: tuple[str, str, int, str, int, float, int, bool]) -> dict[str
             thinking += time.perf_counter() - start
             sims += search.last_simulations
         state.apply(action)
-    side = {s.id: s.side for s in game.seats_for(state.options)}[search_seat]
-    won = 1.0 if node.winner in (search_seat, side) else 0.5 if node.winner is None else 0.0
+    sides = {s.id: s.side for s in game.seats_for(state.options)}
+    won = terminal_values(node, sides)[search_seat]
     return {
         "seed": seed,
         "search_seat": search_seat,

@@ -128,7 +128,7 @@ class ToyState(State):
             self.history,
         )
 
-    def view(self, seat: str | None) -> dict[str, Any]:
+    def view(self, seat: str | None, infostate: bool = True) -> dict[str, Any]:
         sees_target = seat == "luftwaffe" or self.phase == "over"
         return {
             "round": self.round,
@@ -138,7 +138,7 @@ class ToyState(State):
             "target": self.target if sees_target else None,
             # the state as this seat knows it: an unseen target in one canonical place
             "infostate": None
-            if seat is None
+            if seat is None or not infostate
             else {
                 **self.to_dict(),
                 "target": self.target if sees_target or not self.target else TARGETS[0],

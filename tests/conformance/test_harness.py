@@ -19,8 +19,8 @@ def broken(cls: type[ToyState], steps: int) -> ToyState:
 
 
 class LeakyView(ToyState):
-    def view(self, seat: str | None) -> dict[str, Any]:
-        return {**super().view(seat), "target": self.target}
+    def view(self, seat: str | None, infostate: bool = True) -> dict[str, Any]:
+        return {**super().view(seat, infostate), "target": self.target}
 
 
 class SharedCopy(ToyState):
@@ -47,8 +47,8 @@ class MutatingRefusal(ToyState):
 
 
 class SeedInView(ToyState):
-    def view(self, seat: str | None) -> dict[str, Any]:
-        return {**super().view(seat), "rng": {"seed": 1}}
+    def view(self, seat: str | None, infostate: bool = True) -> dict[str, Any]:
+        return {**super().view(seat, infostate), "rng": {"seed": 1}}
 
 
 class UnsortedTrusted(ToyState):

@@ -20,9 +20,10 @@ from .record import LogError, Match, read_log, replay
 from .registry import get_game, ruleset_ids
 
 
-def view(state: State, seat: str | None) -> dict[str, object]:
-    """All that ``seat`` may see of ``state``; the only way anything leaves the engine for a seat."""
-    return state.view(seat)
+def view(state: State, seat: str | None, infostate: bool = True) -> dict[str, object]:
+    """All that ``seat`` may see of ``state``; the only way anything leaves the engine for a seat.
+    ``infostate=False``: without the payload search players sample worlds from."""
+    return state.view(seat, infostate)
 
 
 __all__ = [

@@ -208,8 +208,11 @@ class State(ABC):
         return hashlib.blake2b(repr(self.key()).encode(), digest_size=10).hexdigest()
 
     @abstractmethod
-    def view(self, seat: str | None) -> JSON:
-        """All that ``seat`` may see (None: a spectator's public view), JSON-serialisable."""
+    def view(self, seat: str | None, infostate: bool = True) -> JSON:
+        """All that ``seat`` may see (None: a spectator's public view), JSON-serialisable.
+
+        ``infostate=False`` leaves out the ``"infostate"`` payload (``Game.state_from_view``)
+        for callers that only display the view: it is the costly part."""
 
     @abstractmethod
     def to_dict(self) -> JSON:

@@ -61,7 +61,7 @@ def render_svg(
 
 
 def seat_view(state: State, seat: str | None) -> dict[str, Any]:
-    seen = dict(view(state, seat))
+    seen = dict(view(state, seat, infostate=False))
     for key in DROPPED_VIEW_KEYS:
         seen.pop(key, None)
     return seen

@@ -28,7 +28,7 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
     player = _players.get(node.seat)
     if player is None:
         player = _players[node.seat] = BobHeuristic(node.seat)
-    view: Any = state.view(node.seat, infostate=False)  # type: ignore[call-arg]
+    view: Any = state.view(node.seat, infostate=False)
     return player.choose(view, node)
 
 

@@ -27,7 +27,7 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
     if player is None:
         player = _players[node.seat] = CraneHeuristic(node.seat)
     player.rng = rng
-    view: Any = state.view(node.seat, infostate=False)  # type: ignore[call-arg]
+    view: Any = state.view(node.seat, infostate=False)
     return player.choose(view, node)
 
 

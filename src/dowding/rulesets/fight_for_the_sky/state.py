@@ -1266,8 +1266,8 @@ class FightState(TaskQueueState):
         self._node = None
         self._log = []
 
-    def view(self, seat: str | None) -> JSON:
-        return _view(self, seat)
+    def view(self, seat: str | None, infostate: bool = True) -> JSON:
+        return _view(self, seat, infostate)
 
     def determinize(self, seat: str, rng: Any) -> FightState:
         return _determinize(self, seat, rng)
@@ -1590,10 +1590,10 @@ def _task(raw: list[Any]) -> Task:
     return tuple(tuple(x) if isinstance(x, list) else x for x in raw)
 
 
-def _view(s: FightState, seat: str | None) -> JSON:
+def _view(s: FightState, seat: str | None, infostate: bool = True) -> JSON:
     from .views import view
 
-    return view(s, seat)
+    return view(s, seat, infostate)
 
 
 def _determinize(s: FightState, seat: str, rng: Any) -> FightState:

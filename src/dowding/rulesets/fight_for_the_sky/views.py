@@ -515,7 +515,7 @@ def _engaged_hex(s: FightState, fid: int) -> str | None:
     return f.hex if f is not None and f.hex else None
 
 
-def view(s: FightState, seat: str | None) -> JSON:
+def view(s: FightState, seat: str | None, with_infostate: bool = True) -> JSON:
     board = s.board
     lw_seat = seat == LUFTWAFFE
     forms = []
@@ -599,5 +599,5 @@ def view(s: FightState, seat: str | None) -> JSON:
         "scores": scores,
         "fight": s.fight[0] if s.fight and s.fight[0] else None,
         "over": None if s.result is None else s.result.reason,
-        "infostate": infostate(s, seat),
+        "infostate": infostate(s, seat) if with_infostate else None,
     }
