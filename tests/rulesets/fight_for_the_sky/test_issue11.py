@@ -1,0 +1,61 @@
+"""Issue 11: the booklet's choices and examples the first map, views and rules got wrong. Each
+test names the booklet's section it checks."""
+
+from __future__ import annotations
+
+from dowding.engine import Decision
+from dowding.rulesets.fight_for_the_sky import GAME
+from dowding.rulesets.fight_for_the_sky.board import load_board
+
+from .position import blank, formation, run
+
+BOARD = load_board()
+
+
+# --- the flight paths (How to Win the Basic Game; How to Make Up Your Formations) ------------
+def test_every_assembly_hex_reaches_every_target() -> None:
+    # "places these on any raid assembly hex of his choice ... may attack any of the following
+    # targets"; the Intermediate roster lists every target for every formation
+    for target, h in BOARD.target_hex.items():
+        for a in BOARD.assembly:
+            assert BOARD.reaches(a, h), f"{a} cannot reach {target}"
+
+
+def test_basic_game_any_target_from_any_assembly_hex() -> None:
+    s = GAME.new_state("basic", {})
+    node = s.next()
+    assert isinstance(node, Decision)
+    assert {o.word("at") for o in node.options} == set(s.comp.basic.targets)
+    # four formations on Rye, Manston, Dunkirk and Dover: each needs a hex of its own
+    for target in ("manston", "dunkirk", "manston", "dunkirk"):
+        s.apply(f"target at={target}")
+    node = s.next()
+    assert isinstance(node, Decision)
+    assert {o.word("at") for o in node.options} == set(BOARD.assembly)
+
+
+def test_flight_paths_have_no_loops() -> None:
+    for h, ends in BOARD.edges.items():
+        for n in ends:
+            assert not BOARD.reaches(n, h), f"{h}->{n} closes a loop"
+
+
+def test_ju88_escorts_from_q12_reach_hex_row_e() -> None:
+    # "if a number of Ju88's set out from Q12 with an escort of Me109's, the fighters would move
+    # as far as hex row E before they had to turn back"
+    s = blank("intermediate", turn=2)
+    formation(s, (19, 20, 49), "Q12", "poling")  # assembled on turn 1: the Me 109 lands by 6
+    furthest = 99
+    for _ in range(6):
+        node = run(s, ("turnback",), ("lw_move",))
+        escort = next(f for f in s.forms if 49 in f.units)
+        if escort.kind == "home":
+            break
+        furthest = min(furthest, BOARD.coords[escort.hex][0])
+        assert isinstance(node, Decision)
+        flies = [o for o in node.options if o.kind == "fly"]
+        s.apply(min(flies, key=lambda o: BOARD.coords[o.word("to")][0]))
+        furthest = min(furthest, BOARD.coords[s.form(escort.id).hex][0])  # type: ignore[union-attr]
+        s.forms = tuple(f._replace(moved=False) for f in s.forms)
+        s.turn_no += 1
+    assert furthest == 4  # column E
