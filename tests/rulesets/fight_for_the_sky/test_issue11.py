@@ -3,11 +3,15 @@ test names the booklet's section it checks."""
 
 from __future__ import annotations
 
+import random
+
 from dowding.engine import Decision
 from dowding.rulesets.fight_for_the_sky import GAME
 from dowding.rulesets.fight_for_the_sky.board import load_board
+from dowding.rulesets.fight_for_the_sky.bots import policy
+from dowding.rulesets.fight_for_the_sky.state import GROUND, LOST
 
-from .position import blank, formation, run
+from .position import blank, fly, formation, run
 
 BOARD = load_board()
 
@@ -59,3 +63,37 @@ def test_ju88_escorts_from_q12_reach_hex_row_e() -> None:
         s.forms = tuple(f._replace(moved=False) for f in s.forms)
         s.turn_no += 1
     assert furthest == 4  # column E
+
+
+# --- the end of the day (Intermediate Game: How to Move, Notes; How to Win) -------------------
+def test_the_announcement_of_no_more_raids_reaches_both_sides() -> None:
+    s = blank("intermediate")
+    node = run(s, ("form",))
+    assert isinstance(node, Decision)
+    s.apply("finish")
+    told = [e for e in s.events if "no more raids" in e.text]
+    assert told and all(e.seats is None or "raf" in e.seats for e in told)
+    assert s.view("raf")["raids_over"] is True
+
+
+def test_squadrons_aloft_when_the_day_ends_are_lost_and_told() -> None:
+    # "A unit that fails to land by the end of the game is treated in the same way"
+    s = blank("intermediate")
+    fly(s, "41", "K5", land_by=9)
+    s.finished = True
+    s.queue = (("end_turn",),)
+    s._advance()
+    assert s.result is not None and s.sqn("41").status == LOST
+    assert s.lost[0] == 4
+    assert any("41 Squadron" in e.text and "lost" in e.text for e in s._log)
+
+
+def test_the_heuristic_raf_lands_when_the_luftwaffe_has_stopped() -> None:
+    s = blank("intermediate")
+    fly(s, "41", "F4", land_by=9)
+    s.finished = True
+    rng = random.Random(0)
+    run(s, ("raf_move",))
+    s.apply(policy(s, rng))
+    s.apply(policy(s, rng))
+    assert s.sqn("41").status == GROUND

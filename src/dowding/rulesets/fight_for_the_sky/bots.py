@@ -212,13 +212,23 @@ def _targets_for_raf(s: FightState) -> list[str]:
     ]
 
 
+def _day_ends(s: FightState) -> bool:
+    """Whether the day ends after this turn: the last turn, or the Luftwaffe has announced it
+    flies no more raids and nothing of it is left on the map."""
+    if s.basic:
+        return False
+    last = s.turn_no >= s.rules.turns_per_day
+    return last or (s.finished and s.turn_no > 1 and not any(f.hex for f in s.forms))
+
+
 def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
     targets = _targets_for_raf(s)
+    ending = _day_ends(s)
     for a in options:
         if a.kind != "select":
             continue
         r = s.sqn(str(a.get("unit")))
-        if r.status == AIR and r.land_by and r.land_by - s.turn_no <= 1:
+        if r.status == AIR and r.land_by and (r.land_by - s.turn_no <= 1 or ending):
             return a
         if not targets:
             continue
@@ -234,7 +244,9 @@ def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
 def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
     r = s.sqn(sqn)
     lands = [a for a in options if a.kind == "land"]
-    if lands and r.land_by and (r.land_by - s.turn_no <= 1 or not _targets_for_raf(s)):
+    if lands and r.land_by and (
+        r.land_by - s.turn_no <= 1 or not _targets_for_raf(s) or _day_ends(s)
+    ):
         home = [a for a in lands if a.word("at") == r.base]
         return home[0] if home else lands[0]
     flies = [a for a in options if a.kind == "fly"]

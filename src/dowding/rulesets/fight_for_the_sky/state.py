@@ -747,8 +747,11 @@ class FightState(TaskQueueState):
         if action.kind == "done":
             return
         if action.kind == "finish":
+            # The announcement is made to the table: the RAF has this turn's move to land before
+            # the day ends (Intermediate Game, How to Move, Notes: a unit that fails to land by
+            # the end of the game is treated as shot down)
             self.finished = True
-            self.lw_only("the Luftwaffe flies no more raids today")
+            self.say("the Luftwaffe announces it flies no more raids today")
             return
         kind = action.word("type")
         f = self._new_form((), PATROL if kind == "patrol" else RAID)
@@ -1478,13 +1481,18 @@ def _can_fly(s: FightState) -> bool:
 
 def _end_day(s: FightState) -> None:
     """The end of an Intermediate Game, or of a Campaign day turn."""
+    # Intermediate Game, How to Move, Notes: "A unit that fails to land by the end of the game
+    # is treated in the same way" (shot down, every flight counting for victory points)
     for r in s.raf:
         if r.status == AIR:
             s.lost = (s.lost[0] + r.flights, s.lost[1], s.lost[2])
-            s._put_raf(r._replace(status=LOST, hex="", flights=0))
+            s._put_raf(r._replace(status=LOST, hex="", flights=0, engaged=0))
+            s.say(f"{r.sqn} Squadron is still in the air when the day ends and is lost")
     stranded = tuple(uid for f in s.forms for uid in f.units if f.hex)
     for uid in stranded:
         _lose_unit(s, uid)
+    if stranded:
+        s.say(f"{len(stranded)} Luftwaffe unit(s) still in the air when the day ends are lost")
     s.forms = ()
     if not s.campaign:
         s._finish("the day is over")

@@ -586,6 +586,7 @@ def view(s: FightState, seat: str | None, with_infostate: bool = True) -> JSON:
         "turn": s.turn_no,
         "weather": s.weather,
         "availability": None if s.avail < 0 else s.avail,
+        "raids_over": s.finished,  # the Luftwaffe has announced it flies no more raids today
         "raf": raf,
         "formations": forms,
         "luftwaffe": units,
