@@ -97,3 +97,15 @@ def test_the_heuristic_raf_lands_when_the_luftwaffe_has_stopped() -> None:
     s.apply(policy(s, rng))
     s.apply(policy(s, rng))
     assert s.sqn("41").status == GROUND
+
+
+# --- Sector Airfields ------------------------------------------------------------------------
+def test_engaged_squadrons_count_toward_the_limits_of_a_hex() -> None:
+    s = blank("intermediate", sector_airfields=True)
+    f = formation(s, (35, 36, 37, 52), "K9", "rye", seen=True, face_up=True)
+    fly(s, "41", "K9", land_by=9, engaged=f.id)  # Hornchurch squadrons, engaged with the raid
+    fly(s, "32", "I8", land_by=9)  # Biggin Hill: another sector
+    fly(s, "65", "I8", land_by=9)  # Hornchurch
+    assert "K9" not in s.raf_destinations(s.sqn("32"))  # one sector a hex
+    fly(s, "54", "K9", land_by=9, engaged=f.id)
+    assert "K9" not in s.raf_destinations(s.sqn("65"))  # two a hex

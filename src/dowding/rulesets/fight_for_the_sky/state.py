@@ -545,7 +545,10 @@ class FightState(TaskQueueState):
         reach = self.board.within(start, left)
         crowd: dict[str, list[Raf]] = {}
         for x in self.raf:
-            if x.status == AIR and x.sqn != r.sqn and not x.engaged:
+            # engaged squadrons count too: they end the movement on the hex like any other
+            # (Sector Airfields: "only units controlled by the same airfield may be on the same
+            # hex at the end of movement"; Notes on Movement: no more than two a hex)
+            if x.status == AIR and x.sqn != r.sqn:
                 crowd.setdefault(x.hex, []).append(x)
         found = []
         for h in reach:
