@@ -109,3 +109,19 @@ def test_engaged_squadrons_count_toward_the_limits_of_a_hex() -> None:
     assert "K9" not in s.raf_destinations(s.sqn("32"))  # one sector a hex
     fly(s, "54", "K9", land_by=9, engaged=f.id)
     assert "K9" not in s.raf_destinations(s.sqn("65"))  # two a hex
+
+
+# --- Hunter Packs ----------------------------------------------------------------------------
+def test_a_patrol_strikes_once_a_turn() -> None:
+    # "it can move up to 6 hexes per turn: 3 to return to its patrol hex during movement and a
+    # further 3 to intercept when all other movement has ceased"
+    s = blank("intermediate", hunter_packs=True)
+    formation(s, (49, 50), "K8", kind="patrol", patrol="K8")
+    fly(s, "41", "K5")
+    fly(s, "54", "K2")
+    node = run(s, ("strike",))
+    assert isinstance(node, Decision)
+    s.apply("strike at=K5 from=K8")
+    node = s.next()
+    assert not (isinstance(node, Decision) and any(o.kind == "strike" for o in node.options))
+    assert s.patrol_at("K5") is not None

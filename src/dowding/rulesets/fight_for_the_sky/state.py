@@ -893,8 +893,10 @@ class FightState(TaskQueueState):
         f = self.patrol_at(action.word("from"))
         assert f is not None
         if action.kind == "strike":
+            # one strike a turn, from where the patrol stood when all other movement ended
+            # ("a further 3 to intercept when all other movement has ceased")
             h = action.word("at")
-            self._put_form(f._replace(hex=h, struck=True))
+            self._put_form(f._replace(hex=h, struck=True, topped=True))
             self.say(f"a patrol dives on the RAF at {h}")
         else:
             self._put_form(f._replace(struck=False, topped=True))
