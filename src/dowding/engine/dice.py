@@ -52,6 +52,17 @@ class Chance:
     label: str
     # None: every seat sees the outcome; otherwise the seats that may see it.
     visible_to: frozenset[str] | None = field(default=None, kw_only=True)
+    # ``label`` is read by every seat and must name nothing any seat cannot see; the seats in
+    # ``detail_to`` (an owner who knows which of its face-down cards the dice are for) read
+    # ``detail`` instead.
+    detail: str | None = field(default=None, kw_only=True)
+    detail_to: frozenset[str] = field(default=frozenset(), kw_only=True)
+
+    def label_for(self, seat: str | None) -> str:
+        """What ``seat`` (None: a spectator) reads as this event's label."""
+        if self.detail is not None and seat is not None and seat in self.detail_to:
+            return self.detail
+        return self.label
 
     def outcomes(self) -> list[tuple[Action, Fraction]]:
         raise NotImplementedError

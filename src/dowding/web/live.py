@@ -53,9 +53,16 @@ class Rolled:
     label: str
     outcome: str
     visible_to: frozenset[str] | None
+    detail: str | None = None  # the label as the seats in ``detail_to`` read it (Chance.detail)
+    detail_to: frozenset[str] = frozenset()
 
     def visible(self, seat: str | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def label_for(self, seat: str | None) -> str:
+        if self.detail is not None and seat is not None and seat in self.detail_to:
+            return self.detail
+        return self.label
 
 
 @dataclass(frozen=True)
@@ -164,7 +171,9 @@ class LiveGame:
         pending.steps.append(Step(seat, action.text, state.hash()))
         pending.told.extend(Told(seq, e) for e in state.events)
         if isinstance(node, Chance):
-            pending.rolled.append(Rolled(seq, node.label, action.text, node.visible_to))
+            pending.rolled.append(
+                Rolled(seq, node.label, action.text, node.visible_to, node.detail, node.detail_to)
+            )
 
     def roll_automatic(self, pending: Pending, limit: int = 10_000) -> None:
         """Roll every chance event that nobody types, until a decision, typed dice or the end."""

@@ -141,9 +141,9 @@ def build(
             {
                 "step": r.step,
                 "seat": _owner(r.visible_to),
-                "label": r.label,
+                "label": r.label_for(seat),
                 "faces": _faces(r.outcome) if r.visible(seat) else None,
-                "text": f"{r.label}: {r.outcome if r.visible(seat) else '(hidden)'}",
+                "text": f"{r.label_for(seat)}: {r.outcome if r.visible(seat) else '(hidden)'}",
             }
             for r in rolled[-DICE_LIMIT:]
         ],
@@ -155,7 +155,7 @@ def build(
 def _dice_needed(node: Node, seat: str | None, typing: tuple[str, ...]) -> dict[str, Any] | None:
     if not isinstance(node, Chance) or seat is None or seat not in typing:
         return None
-    return {"label": node.label, "expects": node.expects}
+    return {"label": node.label_for(seat), "expects": node.expects}
 
 
 def _owner(visible_to: frozenset[str] | None) -> str | None:

@@ -1968,8 +1968,15 @@ class BobState(TaskQueueState):
         # a card's place: where it lies, and whether it is held aside (picked, in a dogfight hand)
         held = set(self.scratch) if self._scratch_holds_cards() else set()
         hands = (self.fight.raf_hand, self.fight.lw_hand) if isinstance(self.fight, Duel) else ()
+        # tasks waiting in the queue name cards too (a roll for each card reaching for home)
+        queued: dict[int, tuple[int, ...]] = {}
+        for k, task in enumerate(self.queue):
+            for x in task:
+                if isinstance(x, str) and x in self.t.card_index:
+                    queued[self.t.card_index[x]] = (*queued.get(self.t.card_index[x], ()), k)
         where = tuple(
-            (loc, c in held, *(c in hand for hand in hands)) for c, loc in enumerate(self.card_loc)
+            (loc, c in held, *(c in hand for hand in hands), queued.get(c, ()))
+            for c, loc in enumerate(self.card_loc)
         )
         perm: dict[int, int] = {}
         for cards in hidden.values():
@@ -1994,6 +2001,12 @@ class BobState(TaskQueueState):
 
         if self._scratch_holds_cards():
             other.scratch = remapped(self.scratch)
+        if queued:
+            named = {self.t.cards[c].id: self.t.cards[perm.get(c, c)].id for c in queued}
+            other.queue = tuple(
+                tuple(named.get(x, x) if isinstance(x, str) else x for x in task)
+                for task in self.queue
+            )
         if isinstance(self.fight, Duel):
             other.fight = self.fight._replace(
                 raf_hand=remapped(self.fight.raf_hand), lw_hand=remapped(self.fight.lw_hand)
