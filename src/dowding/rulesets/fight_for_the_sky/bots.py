@@ -135,9 +135,14 @@ def policy(s: FightState, rng: random.Random) -> Action:
 
         return _best(options, aim_score)
     if kind == "form":
-        raid = [a for a in options if a.kind == "form"]
+        raid = [a for a in options if a.kind == "form" and a.word("type") == "raid"]
         if raid:
             return raid[0]
+        # Hunter Packs: one patrol at a time, flown while raids are out to cover them
+        patrol = [a for a in options if a.kind == "form" and a.word("type") == "patrol"]
+        raids_out = any(f.hex and f.kind == "raid" and not f.bombed for f in s.forms)
+        if patrol and raids_out and not any(f.kind == "patrol" for f in s.forms):
+            return patrol[0]
         return options[-1] if s.turn_no > 1 and not s.on_map() else options[-2]
     if kind == "place" and s.basic:
         # the assembly hex with the safest flight path to the target
@@ -192,6 +197,13 @@ def _pick(s: FightState, options: tuple[Action, ...]) -> Action:
     roles = [s.role(u) for u in f.units]
     bombers, fighters = roles.count("bomber"), roles.count("fighter")
     adds = [a for a in options if a.kind == "add"]
+    if f.kind == "patrol":
+        # Hunter Packs: up to 3 fighters, Me 109s first
+        me109 = [a for a in adds if s.unit(int(a.number("unit"))).type == "me109"]
+        if me109 or adds:
+            return (me109 or adds)[0]
+        close = [a for a in options if a.kind == "close"]
+        return close[0] if close else options[-1]
     want_bomber = bombers < 3
     for a in adds:
         role = s.role(int(a.number("unit")))

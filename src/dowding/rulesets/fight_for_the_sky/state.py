@@ -772,8 +772,9 @@ class FightState(TaskQueueState):
             self._push(("pick", f.id))
             return
         if action.kind == "cancel":
+            # a make-up begun and given up still counts against the 4 a turn (How to Make Up
+            # Your Formations), so a turn's forming always comes to an end
             self._drop_form(f.id)
-            self.formed -= 1
             return
         self._push(("aim", f.id))
 
