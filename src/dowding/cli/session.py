@@ -11,6 +11,7 @@ from rich.text import Text
 
 from dowding.bots import Player
 from dowding.engine import Action, Chance, Decision, Event, IllegalAction, Match, Terminal
+from dowding.engine.words import option_labels
 
 from .render import render_view
 from .seats import HUMAN
@@ -19,7 +20,7 @@ Reader = Callable[[str], str]  # shows a prompt, returns a line; raises EOFError
 
 OPTION_LIMIT = 30
 HELP = (
-    "Type an option's number, or an action in its text form (e.g. the text after a number).\n"
+    "Type an option's number, or an action in its text form ('options' lists each one's text).\n"
     "Commands: show (redraw the table), options (list every option), help, quit,\n"
     "save (to the game's file), save FILE (a copy there, or the game's file if it had none).\n"
     "Ctrl-D leaves too; with a save file the game is saved and can be resumed with --load."
@@ -41,6 +42,13 @@ def option_grid(cells: list[str], width: int) -> Table:
     for row in range(rows):
         grid.add_row(*(Text("  " + cells[i]) for i in range(row, len(cells), rows)))
     return grid
+
+
+def said_of(action: Action, decision: Decision, labels: list[str]) -> str:
+    """An action as the player reads it: its label when it is one of the options."""
+    if action in decision.options:
+        return labels[decision.options.index(action)]
+    return action.text
 
 
 class Quit(Exception):
@@ -159,13 +167,31 @@ class Session:
     def computer_step(self, decision: Decision) -> None:
         seat = decision.seat
         action = self.players[seat].choose(self.match.state.view(seat), decision)
+        said = (
+            self.labels(decision)[decision.options.index(action)]
+            if (self.match.game.perfect_information and action in decision.options)
+            else action.text
+        )
         events = self.match.play(action)
-        # in a hidden-information game the move itself may be secret; its events say what is public
-        shown = action.text if self.match.game.perfect_information else "has moved"
-        self.say(f"{seat} ({self.seats[seat]}): {shown}", "bold")
+        # in a hidden-information game the move itself may be secret: its events say what is
+        # public, and a line saying only that a computer moved says nothing
+        if self.match.game.perfect_information:
+            self.say(f"{seat} ({self.seats[seat]}): {said}", "bold")
         self.show_events(events, seat)
 
+    def labels(self, decision: Decision) -> list[str]:
+        """The options in words, from the deciding seat's view (the ruleset's words.py)."""
+        view = self.match.state.view(decision.seat, infostate=False)
+        return option_labels(self.match.game.id, view, decision)
+
     def human_step(self, decision: Decision) -> None:
+        if len(decision.options) == 1 and not decision.free:
+            # one option asks nothing: play it and say so (the log records it like any step)
+            label = self.labels(decision)[0]
+            events = self.match.play(decision.options[0])
+            self.say(f"{decision.seat}: {label} (the only option)", "bold")
+            self.show_events(events, decision.seat)
+            return
         self.draw(decision.seat, force=False)
         self.show_options(decision, OPTION_LIMIT)
         while True:
@@ -174,11 +200,12 @@ class Session:
                 continue
             try:
                 action = self.understand(text, decision)
+                labels = self.labels(decision)
                 events = self.match.play(action)
             except (IllegalAction, ValueError) as exc:
                 self.say(str(exc), "red")
                 continue
-            self.say(f"{decision.seat}: {action}", "bold")
+            self.say(f"{decision.seat}: {said_of(action, decision, labels)}", "bold")
             self.show_events(events, decision.seat)
             return
 
@@ -211,7 +238,10 @@ class Session:
         self.say(f"{decision.seat}: {decision.prompt}", "bold")
         options = decision.options if limit is None else decision.options[:limit]
         width = len(str(len(decision.options)))
-        cells = [f"{n:>{width}}. {option.text}" for n, option in enumerate(options, start=1)]
+        labels = self.labels(decision)[: len(options)]
+        if limit is None:  # the whole list: each option's text too, to type it
+            labels = [f"{label}  [{o.text}]" for label, o in zip(labels, options, strict=True)]
+        cells = [f"{n:>{width}}. {label}" for n, label in enumerate(labels, start=1)]
         self.console.print(option_grid(cells, self.console.width))
         hidden = len(decision.options) - len(options)
         if hidden:

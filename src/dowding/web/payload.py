@@ -9,10 +9,11 @@ from __future__ import annotations
 import importlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from dowding.engine import Chance, Decision, Node, State, Terminal, view
+from dowding.engine.words import option_labels, plain
 
 from .live import LiveGame, Snapshot
 
@@ -67,11 +68,22 @@ def seat_view(state: State, seat: str | None) -> dict[str, Any]:
     return seen
 
 
-def decision_json(decision: Decision) -> dict[str, Any]:
+def decision_json(
+    decision: Decision, ruleset: str | None = None, seen: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The seat's own decision; each option with its label in words, made by the ruleset's
+    ``words.py`` from ``seen`` (the seat's view) alone."""
+    if ruleset is not None and seen is not None:
+        labels = option_labels(ruleset, seen, decision)
+    else:
+        labels = [plain(o) for o in decision.options]
     return {
         "seat": decision.seat,
         "prompt": decision.prompt,
-        "options": [{"text": o.text, "label": o.text} for o in decision.options],
+        "options": [
+            {"text": o.text, "label": label}
+            for o, label in zip(decision.options, labels, strict=True)
+        ],
         "free": decision.free,
     }
 
@@ -133,7 +145,7 @@ def build(
         if active and to_move is not None and live.controller(to_move) == "hotseat"
         else None,
         "view": seen,
-        "decision": decision_json(mine) if mine is not None else None,
+        "decision": decision_json(mine, live.record.ruleset, seen) if mine is not None else None,
         "dice_needed": _dice_needed(node, seat, typing),
         "svg": render_svg(live.record.ruleset, seen, seat, mine),
         "events": [{"step": t.step, "text": t.event.text} for t in told[-EVENT_LIMIT:]],
@@ -148,6 +160,10 @@ def build(
             for r in rolled[-DICE_LIMIT:]
         ],
         "result": result_json(node, snap) if not replaying or isinstance(node, Terminal) else None,
+        # agreements between people (docs/web-api.md): invited seats yet to accept manual dice,
+        # and the seats that offered or accepted to abandon the game
+        "waiting_for": live.awaiting_acceptance() if snap.status == "waiting" else [],
+        "abandon_offer": live.agreed_to_abandon() if active else [],
     }
     return payload
 

@@ -242,7 +242,11 @@ class GameService:
                 tokens[seat] = secrets.token_urlsafe(24)
                 token = hash_token(tokens[seat])
             seats.append(SeatRecord(seat, CONTROLLERS[kind], player, token))
-        spectator = secrets.token_urlsafe(24) if request.spectators else None
+        # a game nobody here plays would have no page to land on: its creator gets a watch link
+        watched = request.spectators or not any(
+            s.controller in ("human", "hotseat") for s in seats
+        )
+        spectator = secrets.token_urlsafe(24) if watched else None
         record = GameRecord(
             id=secrets.token_urlsafe(9),
             ruleset=game.id,
@@ -251,7 +255,7 @@ class GameService:
             seed=secrets.randbelow(2**53),  # secret: it decides every die; never sent
             initial_hash="",
             dice=request.dice,
-            spectators=request.spectators,
+            spectators=watched,
             spectator_token_hash=hash_token(spectator) if spectator else None,
             seats=seats,
         )

@@ -127,7 +127,7 @@ function buildForm(form, rulesets) {
           hotseat: seats[seat].kind === "hotseat" });
       }
       const invites = Object.entries(made.invites || {});
-      if (!invites.length && !made.spectate) {
+      if (!invites.length && !made.spectate && made.play_url) {
         location.assign(made.play_url);
         return;
       }
@@ -136,7 +136,8 @@ function buildForm(form, rulesets) {
         result.append(linkField(`Invite link for ${seat}`, url, `invite-${seat}`));
       }
       if (made.spectate) result.append(linkField("Spectators' link", made.spectate, "spectate"));
-      if (made.play_url) result.append(el("p", {}, el("a", { href: made.play_url, id: "go-table", class: "primary" }, "Go to my table")));
+      const watching = made.play_url && made.play_url === made.spectate;
+      if (made.play_url) result.append(el("p", {}, el("a", { href: made.play_url, id: "go-table", class: "primary" }, watching ? "Watch the game" : "Go to my table")));
     } catch (err) {
       showError(err.message);
     } finally {

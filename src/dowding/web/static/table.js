@@ -142,6 +142,21 @@ export class TableScreen {
     this.drawDecision(payload);
     this.dice.update(payload.dice);
     this.drawEvents(payload.events);
+    this.playOnlyOption(payload);
+  }
+
+  // a decision with exactly one option and no free value asks nothing: play it, and say so in
+  // the log (the server still records the step like any other)
+  playOnlyOption(p) {
+    const d = p.decision;
+    if (!d || p.status !== "active" || d.free || !d.options || d.options.length !== 1) return;
+    if (this.autoSeq === p.seq) return;
+    this.autoSeq = p.seq;
+    const only = d.options[0];
+    this.eventLog.append(el("li", { class: "auto" }, el("span", { class: "step" }, `#${p.seq + 1}`),
+      `Only one choice: ${only.label || only.text}`));
+    this.eventLog.scrollTop = this.eventLog.scrollHeight;
+    setTimeout(() => { if (this.payload && this.payload.seq === p.seq) this.send(only.text); }, 0);
   }
 
   // a hot-seat game: the next seat to move is another hot-seat seat held in this browser
@@ -240,13 +255,12 @@ export class TableScreen {
       const d = p.decision;
       parts.push(el("div", { class: "prompt", id: "prompt" }, d.prompt));
       const list = el("ol", { class: "options", id: "options", "aria-label": "options" });
-      const cards = cardIndex(p.view);
       d.options.forEach((o, i) => {
         const key = i < 9 ? String(i + 1) : i === 9 ? "0" : "";
         const button = el("button", { type: "button", "data-text": o.text, onclick: () => this.send(o.text),
           onmouseenter: () => this.highlight(o.text, false), onfocus: () => this.highlight(o.text, false),
           onmouseleave: () => this.highlight(null, false), "aria-keyshortcuts": key || null },
-          el("span", { class: "key", "aria-hidden": "true" }, key), el("span", { title: o.text }, words(o, cards)));
+          el("span", { class: "key", "aria-hidden": "true" }, key), el("span", { class: "label", title: o.text }, o.label || o.text));
         list.append(el("li", {}, button));
       });
       parts.push(list);
@@ -386,65 +400,6 @@ export class TableScreen {
       showError(err.message);
     }
   }
-}
-
-const TYPES = { spitfire: "Spitfire", hurricane: "Hurricane", defiant: "Defiant", bf109: "Bf 109",
-  bf110: "Bf 110", do17: "Do 17", he111: "He 111", ju88: "Ju 88", ju87: "Ju 87" };
-
-// squadron cards this seat can see, by id: "raf-11-05" -> "Spitfire 4/4 (raf-11-05)"
-export function cardIndex(view) {
-  const found = {};
-  const visit = (value) => {
-    if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === "object") {
-      if (typeof value.id === "string" && value.type && value.dice !== undefined) {
-        const bombs = value.bombs ? `/${value.bombs}` : "";
-        found[value.id] = `${TYPES[value.type] || value.type} ${value.dice}/${value.damage}${bombs} (${value.id})`;
-      } else Object.values(value).forEach(visit);
-    }
-  };
-  visit(view || {});
-  return found;
-}
-
-// An option in words when the server gives only its text ("move turn=-30" -> "turn 30° left").
-export function words(option, cards = {}) {
-  if (option.label && option.label !== option.text) return option.label;
-  const text = plainWords(option);
-  return text.replace(/\b(?:raf|lw)-\d+-\d+\b/g, (id) => cards[id] || id);
-}
-
-function plainWords(option) {
-  const [verb, ...rest] = option.text.split(" ");
-  const args = Object.fromEntries(rest.map((part) => part.split("=")));
-  const turn = Number(args.turn);
-  switch (verb) {
-    case "move":
-      if (args.to) return `Move to ${args.to}`;
-      if (args.turn !== undefined) {
-        const how = turn === 0 ? "fly straight on" : `turn ${Math.abs(turn)}° ${turn < 0 ? "left" : "right"}`;
-        return `Move: ${how}${args.straight ? ` after ${args.straight}" straight` : ""}`;
-      }
-      break;
-    case "fly": return `Fly flight ${args.flight}`;
-    case "intercept": return `Intercept with ${args.flight}`;
-    case "select": return `Move ${args.plane} next`;
-    case "fire": return `Fire at ${args.target} (stopping ${args.at}" along)`;
-    case "bomb": return `Bomb ${args.at}" along the path`;
-    case "place":
-      if (args.card) return `Put ${args.card} in flight ${args.flight}'s box`;
-      return `Place at x ${args.x}", y ${args.y}"`;
-    case "assign": return `Assign mission ${args.mission}`;
-    case "pick": return `Play squadron ${args.card}`;
-    case "lose": return `Lose ${String(args.cards || "").split(",").filter(Boolean).join(", ")}`;
-    case "resolve": return `Resolve the combat at ${args.space}`;
-    case "repair": return `Repair ${Object.values(args).join(" ")}`;
-    case "assist": return `Send production dice to ${args.to} Group`;
-    case "fuel": return `Spend ${args.tokens} fuel token(s)${args.escort ? `, escort ${args.escort === "home" ? "goes home" : "stays"}` : ""}`;
-    default: break;
-  }
-  const tail = rest.map((part) => part.replace("=", " ")).join(", ");
-  return `${verb.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())}${tail ? ` ${tail}` : ""}`;
 }
 
 // --- replay ----------------------------------------------------------------------------------------

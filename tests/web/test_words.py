@@ -1,0 +1,139 @@
+"""Options in words: every ruleset and scenario, random play, each option's label checked.
+
+A label must say something (not empty, not the action's text, no "undefined"/"None"/"null")
+and name what it points at: no bare card id, mission id, flight id or plane id where the
+ruleset has a name for it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from dowding.engine import Chance, Decision, Match, get_game, ruleset_ids
+from dowding.engine.words import labeller, option_labels
+
+from .conftest import Table
+
+SHIPPED = [r for r in ruleset_ids() if type(get_game(r)).__module__.startswith("dowding.rulesets")]
+CASES = [(r, s.id) for r in ruleset_ids() for s in get_game(r).scenarios]
+STEPS = 700
+BAD_WORDS = re.compile(r"\b(?:undefined|None|null|NaN)\b")
+# an id shown bare: a card without its name, a mission without its target, a bob flight without
+# its Group, a crane plane without its type
+BARE = (
+    re.compile(r"(?<![(\w-])(?:raf|lw)-\d+-\d+\b"),
+    re.compile(r"\bM\d+-\d+\b(?!:)"),
+    re.compile(r"(?<![\w.] )(?<![\w.])\b1[0-3][A-D]\b"),
+    re.compile(r"\b[VBS]\d-\d\b(?! \()"),
+)
+
+
+def problems(ruleset: str, decision: Decision, labels: list[str]) -> list[str]:
+    found = []
+    for option, label in zip(decision.options, labels, strict=True):
+        why = None
+        if not label.strip():
+            why = "is empty"
+        elif label == option.text:
+            why = "is the action's text"
+        elif BAD_WORDS.search(label):
+            why = "says undefined/None"
+        else:
+            bare = next((m.group(0) for p in BARE for m in [p.search(label)] if m), None)
+            if bare is not None:
+                why = f"shows the bare id {bare!r}"
+        if why is not None:
+            found.append(f"{ruleset}: {option.text!r} -> {label!r} {why} ({decision.prompt})")
+    return found
+
+
+@pytest.mark.parametrize("ruleset", SHIPPED)
+def test_every_ruleset_has_its_words(ruleset: str) -> None:
+    assert labeller(ruleset) is not None
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), CASES)
+def test_every_option_reads_in_words(ruleset: str, scenario: str) -> None:
+    rng = random.Random(7)
+    match = Match(ruleset, scenario, {}, seed=7)
+    seen: set[str] = set()
+    bad: list[str] = []
+    kinds: set[str] = set()
+    for _ in range(STEPS):
+        node = match.node()
+        if isinstance(node, Chance):
+            match.roll()
+            continue
+        if not isinstance(node, Decision) or not node.options:
+            break
+        first = node.options[0].kind
+        if first not in seen or rng.random() < 0.2:  # every kind once, then a sample
+            seen.add(first)
+            view = match.state.view(node.seat, infostate=False)
+            labels = option_labels(ruleset, view, node)
+            bad += problems(ruleset, node, labels)
+            if ruleset in SHIPPED:  # every option worded by the ruleset, none left to plain()
+                said = labeller(ruleset)(view, node)  # type: ignore[misc]
+                bad += [
+                    f"{ruleset}: {o.text!r} has no words"
+                    for o, s in zip(node.options, said, strict=True)
+                    if not s
+                ]
+            kinds.update(o.kind for o in node.options)
+        match.play(rng.choice(node.options))
+    assert not bad, "\n".join(bad[:20])
+    assert kinds
+
+
+def test_a_label_names_what_it_points_at() -> None:
+    """Fight for the Sky's squadrons and bob's missions, as the issue found them."""
+    match = Match("fight-for-the-sky", None, {}, seed=1)
+    while not isinstance(node := match.node(), Decision) or node.seat != "raf":
+        match.roll() if isinstance(node, Chance) else match.play(node.options[0])
+    view = match.state.view("raf", infostate=False)
+    labels = option_labels("fight-for-the-sky", view, node)
+    select = next(
+        label for o, label in zip(node.options, labels, strict=True) if o.kind == "select"
+    )
+    assert "Squadron" in select and "undefined" not in select
+    assert re.search(r"\((?:Spitfire|Hurricane)", select)
+
+    bob = Match("bob", None, {}, seed=1)
+    while not isinstance(node := bob.node(), Decision) or node.options[0].kind != "assign":
+        bob.roll() if isinstance(node, Chance) else bob.play(node.options[-1])
+    view = bob.state.view(node.seat, infostate=False)
+    label = option_labels("bob", view, node)[0]
+    assert re.fullmatch(r"Assign mission M\d+-\d+: bomb .+ \(\d+ Group area\)", label), label
+
+
+def test_the_payload_carries_the_rulesets_words(table: Table) -> None:
+    created = table.create(
+        ruleset="fight-for-the-sky",
+        seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "computer", "player": "random"}},
+    )
+    game_id, token = created["game_id"], created["tokens"]["raf"]
+    payload = table.my_turn(game_id, token)
+    options = payload["decision"]["options"]
+    assert options and all(o["label"] and o["label"] != o["text"] for o in options)
+    assert any(re.match(r"Move \d+ Squadron \((Spitfire|Hurricane)", o["label"]) for o in options)
+    assert not any("undefined" in o["label"] for o in options)
+
+
+def test_a_computer_only_game_lands_on_a_page_to_watch_it(table: Table) -> None:
+    """Issue 12, defect 2: two computers and no spectators gave play_url null (/null, 404)."""
+    created = table.create(
+        ruleset="crane",
+        seats={
+            "raf": {"kind": "computer", "player": "random"},
+            "luftwaffe": {"kind": "computer", "player": "random"},
+        },
+        spectators=False,
+    )
+    assert created["play_url"], created
+    assert "/play/" in created["play_url"] and created["play_url"] == created["spectate"]
+    watch = created["play_url"].split("#t=")[1]
+    seen = table.get(created["game_id"], watch)
+    assert seen["seat"] is None and seen["decision"] is None
