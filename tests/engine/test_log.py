@@ -102,8 +102,8 @@ TAMPERS: dict[str, tuple[Tamper, str]] = {
     "array-line": (lambda m, ls: [*ls[:2], "[1, 2]", *ls[3:]], "line 3 is not a JSON object"),
     "wrong-format": (lambda m, ls: edit(ls, 0, format="chess-pgn"), "is not a dowding log"),
     "wrong-version": (
-        lambda m, ls: edit(ls, 0, version=2),
-        "has log version 2; this dowding reads 1",
+        lambda m, ls: edit(ls, 0, version=3),
+        "has log version 3; this dowding reads versions 1 and 2",
     ),
     "header-removed": (lambda m, ls: ls[1:], "is not a dowding log"),
     "unknown-ruleset": (

@@ -95,8 +95,13 @@ class Action:
     _text: str
     _hash: int
 
-    def __init__(self, kind: str, **args: object) -> None:
-        if not kind or not kind.replace("-", "").replace("_", "").isalnum():
+    def __init__(self, kind: str, /, **args: object) -> None:
+        # ``kind`` is positional-only, so that "kind" and "self" can be keys too ("pass kind=1")
+        if (
+            not isinstance(kind, str)
+            or not kind
+            or not kind.replace("-", "").replace("_", "").isalnum()
+        ):
             raise ValueError(f"bad action kind {kind!r}")
         for key in args:
             if not key or any(c.isspace() or c in "=," for c in key):
