@@ -12,6 +12,7 @@ from dowding.storage import (
     StepRecord,
     Summary,
     UnknownGame,
+    VersionConflict,
     describe_url,
     hash_token,
 )
@@ -58,31 +59,70 @@ def test_a_game_reads_back_as_stored(repo: Repository) -> None:
         repo.game("nope")
 
 
-def test_steps_are_stored_once_and_a_different_step_is_refused(repo: Repository) -> None:
+def test_each_write_is_conditional_on_the_version_it_read(repo: Repository) -> None:
     repo.create_game(new_game())
+    assert repo.game("g1").version == 0
     first = [StepRecord(0, "raf", "move turn=30", "h0"), StepRecord(1, "chance", "roll d=4", "h1")]
-    repo.append_steps("g1", first, Summary(2, 1, "raf", "active"))
-    # a retried write of the same steps, with one more: stored once each
+    assert repo.append_steps("g1", first, Summary(2, 1, "raf", "active"), version=0) == 1
+    # a write made from version 0 again (a retry, or a server with an older copy): refused whole
+    with pytest.raises(VersionConflict) as refused:
+        repo.append_steps(
+            "g1",
+            [*first, StepRecord(2, "raf", "fire target=B2", "h9")],
+            Summary(3, 1, None, "active"),
+            version=0,
+        )
+    assert (refused.value.expected, refused.value.stored) == (0, 1)
+    assert isinstance(refused.value, StepConflict)
     repo.append_steps(
-        "g1", [*first, StepRecord(2, "raf", "fire target=B1", "h2")], Summary(3, 1, None, "active")
+        "g1", [StepRecord(2, "raf", "fire target=B1", "h2")], Summary(3, 1, None, "active"), 1
     )
     assert [(s.seq, s.action) for s in repo.steps("g1")] == [
         (0, "move turn=30"),
         (1, "roll d=4"),
         (2, "fire target=B1"),
     ]
+    game = repo.game("g1")
+    assert (game.steps, game.version) == (3, 2)
+    # a step at a taken seq, even from the right version, stores nothing
     with pytest.raises(StepConflict):
         repo.append_steps(
-            "g1", [StepRecord(2, "raf", "fire target=B2", "h9")], Summary(3, 1, None, "active")
+            "g1", [StepRecord(2, "raf", "fire target=B3", "h8")], Summary(3, 1, None, "active"), 2
         )
     assert [s.action for s in repo.steps("g1", since=2)] == ["fire target=B1"]
-    assert repo.game("g1").steps == 3
+    assert repo.game("g1").version == 2
+    with pytest.raises(UnknownGame):
+        repo.append_steps("nope", [], Summary(0, 1, None, "active"), 0)
+
+
+def test_a_stale_writer_cannot_undo_a_resignation(repo: Repository) -> None:
+    """Server A resigns; server B, holding version 0, writes a step: refused, still resigned."""
+    repo.create_game(new_game())
+    result = {"winner": "luftwaffe", "scores": {}, "reason": "RAF resigned"}
+    repo.set_summary("g1", Summary(0, 1, None, "resigned", result), version=0)
+    with pytest.raises(VersionConflict):
+        repo.append_steps(
+            "g1", [StepRecord(0, "raf", "move turn=30", "h0")], Summary(1, 1, "raf", "active"), 0
+        )
+    game = repo.game("g1")
+    assert (game.status, game.result, game.steps) == ("resigned", result, 0)
+    assert repo.steps("g1") == []
+
+
+def test_since_reads_the_header_and_the_steps_after_a_seq(repo: Repository) -> None:
+    repo.create_game(new_game())
+    steps = [StepRecord(n, "raf", f"a n={n}", f"h{n}") for n in range(4)]
+    repo.append_steps("g1", steps, Summary(4, 1, "raf", "active"), 0)
+    record, after = repo.since("g1", 2)
+    assert record.version == 1 and [s.seq for s in after] == [2, 3]
+    with pytest.raises(UnknownGame):
+        repo.since("nope", 0)
 
 
 def test_summary_and_status(repo: Repository) -> None:
     repo.create_game(new_game())
     result = {"winner": "luftwaffe", "scores": {}, "reason": "RAF resigned"}
-    repo.set_summary("g1", Summary(0, 1, None, "resigned", result))
+    repo.set_summary("g1", Summary(0, 1, None, "resigned", result), 0)
     game = repo.game("g1")
     assert (game.status, game.result) == ("resigned", result)
     assert repo.active_game_ids() == []
@@ -124,18 +164,18 @@ def test_urls_print_without_passwords() -> None:
 def test_writes_committed_together_still_fail_alone(repo: Repository) -> None:
     for n in range(5):
         repo.create_game(new_game(f"g{n}"))
-    repo.append_steps("g0", [StepRecord(0, "raf", "a", "h0")], Summary(1, 1, "raf", "active"))
+    repo.append_steps("g0", [StepRecord(0, "raf", "a", "h0")], Summary(1, 1, "raf", "active"), 0)
     futures = [
         repo.submit_append(
-            f"g{n}", [StepRecord(0, "raf", f"act {n}", f"h{n}")], Summary(1, 1, None, "active")
+            f"g{n}", [StepRecord(0, "raf", f"act {n}", f"h{n}")], Summary(1, 1, None, "active"), 0
         )
         for n in range(1, 5)
     ]
     clash = repo.submit_append(
-        "g0", [StepRecord(0, "raf", "b", "h9")], Summary(1, 1, None, "active")
+        "g0", [StepRecord(0, "raf", "b", "h9")], Summary(1, 1, None, "active"), 0
     )
     for future in futures:
-        assert future.result(timeout=30) is None
+        assert future.result(timeout=30) == 1
     with pytest.raises(StepConflict):
         clash.result(timeout=30)
     assert [s.action for s in repo.steps("g0")] == ["a"]

@@ -268,7 +268,7 @@ def test_idle_games_are_unloaded_and_come_back(table: Table) -> None:
     assert again["seq"] == payload["seq"] and again["view"] == payload["view"]
 
 
-def test_a_stale_copy_of_a_game_is_dropped_and_rebuilt(table: Table) -> None:
+def test_a_stale_copy_of_a_game_catches_up_and_decides_again(table: Table) -> None:
     created = table.create(
         ruleset="crane", seats={"raf": {"kind": "hotseat"}, "luftwaffe": {"kind": "hotseat"}}
     )
@@ -284,13 +284,44 @@ def test_a_stale_copy_of_a_game_is_dropped_and_rebuilt(table: Table) -> None:
     other = mine["decision"]["options"][-1]["text"]
     with table.client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[seat]}") as ws:
         assert json.loads(ws.receive_text())["seq"] == mine["seq"]  # the stale copy's state
+        # its write is refused by the database (an older version); it catches up from the log
+        # and the request is decided on the fresh game: that step is taken
         refused = table.act(game_id, tokens[seat], mine["seq"], other)
-        assert refused.status_code == 409 and "reload" in refused.json()["error"]
+        assert refused.status_code == 409 and "already been played" in refused.json()["error"]
+        assert json.loads(ws.receive_text())["seq"] == mine["seq"] + 1  # pushed, not closed
+        # the same action again is a retry of the stored step: applied once
+        assert table.act(game_id, tokens[seat], mine["seq"], option).status_code == 200
+    assert service.games.get(game_id) is stale and stale.snapshot.seq == mine["seq"] + 1
+
+
+def test_a_copy_that_disagrees_with_the_log_is_dropped_and_rebuilt(table: Table) -> None:
+    created = table.create(
+        ruleset="crane", seats={"raf": {"kind": "hotseat"}, "luftwaffe": {"kind": "hotseat"}}
+    )
+    game_id, tokens = created["game_id"], created["tokens"]
+    service = table.client.app.state.service
+    for _ in range(2):  # a step played, so the copy has a last step to compare
+        payload = table.wait(game_id, tokens["raf"], lambda p: p["to_move"] is not None)
+        seat = payload["to_move"]
+        mine = table.get(game_id, tokens[seat])
+        option = mine["decision"]["options"][0]["text"]
+        if mine["seq"] == 0:
+            assert table.act(game_id, tokens[seat], 0, option).status_code == 200
+    stale = service.games.pop(game_id)
+    assert table.act(game_id, tokens[seat], mine["seq"], option).status_code == 200
+    service.games[game_id] = stale
+    last = stale.match.steps[-1]  # a copy whose last step is not the stored one: no catching up
+    stale.match.steps[-1] = type(last)(last.seat, last.action, "0" * 64)
+    other = mine["decision"]["options"][-1]["text"]
+    with table.client.websocket_connect(f"/api/games/{game_id}/ws?token={tokens[seat]}") as ws:
+        assert json.loads(ws.receive_text())["seq"] == mine["seq"]
+        refused = table.act(game_id, tokens[seat], mine["seq"], other)
+        assert refused.status_code == 409 and "already been played" in refused.json()["error"]
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_text()  # its sockets are closed, so that their clients reconnect
         assert closed.value.code == 1012
     assert service.games.get(game_id) is not stale
-    assert table.get(game_id, tokens[seat])["seq"] > mine["seq"]
+    assert table.get(game_id, tokens[seat])["seq"] == mine["seq"] + 1
 
 
 def test_computers_play_a_game_to_its_end_for_spectators(table: Table) -> None:

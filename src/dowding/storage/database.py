@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import platformdirs
 from alembic import command
@@ -81,3 +82,76 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+class DatabaseInUse(ValueError):
+    """Another server holds this SQLite database."""
+
+
+class ServerLock:
+    """An exclusive lock on a file beside a SQLite database, held while a server runs.
+
+    A server keeps the games it serves in its memory, and only PostgreSQL tells one server of
+    another's writes (LISTEN/NOTIFY), so a second server on the same SQLite file is refused.
+    The operating system drops the lock when the process ends, however it ends (kill -9
+    included), so a crashed server never leaves a stale lock behind.
+    """
+
+    def __init__(self, database: Path) -> None:
+        self.path = database.with_name(database.name + ".server-lock")
+        self._file: IO[str] | None = None
+
+    def acquire(self) -> None:
+        handle = open(self.path, "a+")  # noqa: SIM115 (held open for the server's lifetime)
+        try:
+            _lock(handle)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip()
+            handle.close()
+            raise DatabaseInUse(
+                f"another dowding server{f' (process {holder})' if holder.isdigit() else ''} "
+                f"is serving {self.path.with_name(self.path.name.removesuffix('.server-lock'))}: "
+                "a SQLite database takes one server at a time. Stop that server, give this one "
+                "another database, or serve from PostgreSQL (--database-url "
+                "postgresql+psycopg://...), which takes several servers at once."
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.seek(0)
+                self._file.truncate()
+            self._file.close()  # closing drops the lock
+            self._file = None
+
+
+def _lock(handle: IO[str]) -> None:
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        return
+    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def server_lock(url: str) -> ServerLock | None:
+    """Take the one-server lock of a SQLite database file (DatabaseInUse if another server
+    holds it); None for other databases, which need no lock."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    if parsed.database == ":memory:" or parsed.query.get("mode") == "memory":
+        return None
+    lock = ServerLock(Path(parsed.database).expanduser().resolve())
+    lock.path.parent.mkdir(parents=True, exist_ok=True)
+    lock.acquire()
+    return lock

@@ -31,6 +31,9 @@ class GameRow(Base):
     steps: Mapped[int] = mapped_column(Integer)
     turn: Mapped[int] = mapped_column(Integer)
     to_move: Mapped[str | None] = mapped_column(String(64))
+    # one more with every write; a write names the version it read (compare and set), so a
+    # server holding an older copy of the game is refused instead of overwriting a newer one
+    version: Mapped[int] = mapped_column(Integer, server_default="0")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

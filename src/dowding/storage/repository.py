@@ -1,25 +1,30 @@
 """The storage API the server uses: create a game, append to its log, read it back.
 
 Every write is committed before its future is settled, so before the caller acknowledges
-anything. Appending a step is idempotent on (game, seq): the same step written twice is stored
-once, and a different step at a taken seq is refused with :class:`StepConflict`.
+anything. Every write to a game names the version of the game it was made from and is refused
+with :class:`VersionConflict` when the stored game has moved on (compare and set: ``UPDATE ...
+WHERE id = ? AND version = ?``), so a server holding an older copy can never overwrite a newer
+one; the caller reloads and tries again. On PostgreSQL each write also sends
+``NOTIFY dowding_game, '<game id>:<version>'``, delivered when it commits (see notify.py).
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .database import make_engine, migrate
 from .models import GameRow, SeatRow, StepRow
+from .notify import CHANNEL, Listener, notification
 from .writer import Writer
 
 
@@ -38,6 +43,18 @@ class UnknownGame(LookupError):
 
 class StepConflict(RuntimeError):
     """A different step is already stored at that seq."""
+
+
+class VersionConflict(StepConflict):
+    """The stored game has moved on since the version a write was made from."""
+
+    def __init__(self, game_id: str, expected: int, stored: int) -> None:
+        super().__init__(
+            f"game {game_id} was changed elsewhere: it is at version {stored}, not {expected}"
+        )
+        self.game_id = game_id
+        self.expected = expected
+        self.stored = stored
 
 
 @dataclass(frozen=True)
@@ -73,6 +90,7 @@ class GameRecord:
     steps: int = 0
     turn: int = 0
     to_move: str | None = None
+    version: int = 0  # one more with every write
     created: datetime = field(default_factory=_now)
     updated: datetime = field(default_factory=_now)
     seats: list[SeatRecord] = field(default_factory=list)
@@ -112,23 +130,38 @@ class Repository:
         return self._writer.submit(functools.partial(_create, game))
 
     def submit_append(
-        self, game_id: str, steps: Sequence[StepRecord], summary: Summary
-    ) -> Future[Any]:
-        """Store consecutive steps and the game's new summary in one transaction.
-
-        Steps already stored identically are skipped (a retried write); a different step at a
-        stored seq raises StepConflict and nothing of this write is stored.
+        self, game_id: str, steps: Sequence[StepRecord], summary: Summary, version: int
+    ) -> Future[int]:
+        """Store consecutive steps and the game's new summary (status, result...) in one
+        transaction, if the stored game is still at ``version``; the future holds the new
+        version. VersionConflict when the game has moved on, and nothing of this write is
+        stored; StepConflict if a step is already stored at one of these seqs.
         """
-        return self._writer.submit(functools.partial(_append, game_id, tuple(steps), summary))
+        return self._writer.submit(
+            functools.partial(_append, game_id, tuple(steps), summary, version)
+        )
 
     def create_game(self, game: GameRecord) -> None:
         self.submit_create(game).result()
 
-    def append_steps(self, game_id: str, steps: Sequence[StepRecord], summary: Summary) -> None:
-        self.submit_append(game_id, steps, summary).result()
+    def append_steps(
+        self, game_id: str, steps: Sequence[StepRecord], summary: Summary, version: int
+    ) -> int:
+        result: int = self.submit_append(game_id, steps, summary, version).result()
+        return result
 
-    def set_summary(self, game_id: str, summary: Summary) -> None:
-        self.submit_append(game_id, (), summary).result()
+    def set_summary(self, game_id: str, summary: Summary, version: int) -> int:
+        return self.append_steps(game_id, (), summary, version)
+
+    def listener(
+        self, on_change: Callable[[str, int], None], on_resync: Callable[[], None]
+    ) -> Listener | None:
+        """A thread that hears every committed write by any process (PostgreSQL only; None
+        elsewhere): ``on_change(game_id, version)``, and ``on_resync()`` after a reconnection,
+        when notifications may have been missed. Started by the caller, stopped by ``close``."""
+        if self.engine.dialect.name != "postgresql":
+            return None
+        return Listener(self.engine.url, on_change, on_resync)
 
     # --- reading ----------------------------------------------------------------------------
     def game(self, game_id: str) -> GameRecord:
@@ -140,6 +173,25 @@ class Repository:
                 select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position)
             ).all()
             return _record(row, seats)
+
+    def since(self, game_id: str, seq: int) -> tuple[GameRecord, list[StepRecord]]:
+        """The game and its steps from ``seq`` on, as of one moment: the header is read first
+        and the steps are cut at its count, so a write committed between the two reads (on
+        PostgreSQL each statement sees the latest commits) cannot show half a write."""
+        with self._session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise UnknownGame(game_id)
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.position)
+            ).all()
+            record = _record(row, seats)
+            rows = session.scalars(
+                select(StepRow)
+                .where(StepRow.game_id == game_id, StepRow.seq >= seq, StepRow.seq < record.steps)
+                .order_by(StepRow.seq)
+            ).all()
+            return record, [StepRecord(r.seq, r.seat, r.action, r.hash, r.created) for r in rows]
 
     def steps(self, game_id: str, since: int = 0) -> list[StepRecord]:
         with self._session() as session:
@@ -199,6 +251,7 @@ def _create(game: GameRecord, session: Session) -> None:
             steps=game.steps,
             turn=game.turn,
             to_move=game.to_move,
+            version=game.version,
             created=game.created,
             updated=game.updated,
         )
@@ -219,53 +272,52 @@ def _create(game: GameRecord, session: Session) -> None:
 
 
 def _append(
-    game_id: str, steps: tuple[StepRecord, ...], summary: Summary, session: Session
-) -> None:
-    fresh = list(steps)
-    if steps:
-        stored = {
-            row.seq: (row.seat, row.action, row.hash)
-            for row in session.execute(
-                select(StepRow.seq, StepRow.seat, StepRow.action, StepRow.hash).where(
-                    StepRow.game_id == game_id, StepRow.seq >= steps[0].seq
-                )
-            )
-        }
-        for step in steps:
-            old = stored.get(step.seq)
-            if old is not None and old != (step.seat, step.action, step.hash):
-                raise StepConflict(f"game {game_id} already has a different step {step.seq}")
-        fresh = [step for step in steps if step.seq not in stored]
+    game_id: str, steps: tuple[StepRecord, ...], summary: Summary, version: int, session: Session
+) -> int:
     now = _now()
-    if fresh:  # one executemany through the core: the ORM's bookkeeping costs more here
-        session.execute(
-            insert(StepRow),
-            [
-                {
-                    "game_id": game_id,
-                    "seq": step.seq,
-                    "seat": step.seat,
-                    "action": step.action,
-                    "hash": step.hash,
-                    "created": step.created or now,
-                }
-                for step in fresh
-            ],
-        )
+    # The header first: on PostgreSQL the update waits for any other transaction writing this
+    # game, then finds the version moved on; nothing of a refused write is stored.
     done = session.execute(
         update(GameRow)
-        .where(GameRow.id == game_id)
+        .where(GameRow.id == game_id, GameRow.version == version)
         .values(
             steps=summary.steps,
             turn=summary.turn,
             to_move=summary.to_move,
             status=summary.status,
             result=summary.result,
+            version=version + 1,
             updated=now,
         )
     )
     if not done.rowcount:  # type: ignore[attr-defined]
-        raise UnknownGame(game_id)
+        stored = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
+        if stored is None:
+            raise UnknownGame(game_id)
+        raise VersionConflict(game_id, version, stored)
+    if steps:  # one executemany through the core: the ORM's bookkeeping costs more here
+        try:
+            session.execute(
+                insert(StepRow),
+                [
+                    {
+                        "game_id": game_id,
+                        "seq": step.seq,
+                        "seat": step.seat,
+                        "action": step.action,
+                        "hash": step.hash,
+                        "created": step.created or now,
+                    }
+                    for step in steps
+                ],
+            )
+        except IntegrityError:  # the writer rolls the whole write back
+            raise StepConflict(
+                f"game {game_id} already has a step at one of seqs {steps[0].seq}-{steps[-1].seq}"
+            ) from None
+    if session.get_bind().dialect.name == "postgresql":  # delivered when this commits
+        session.execute(select(func.pg_notify(CHANNEL, notification(game_id, version + 1))))
+    return version + 1
 
 
 def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
@@ -284,6 +336,7 @@ def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
         steps=row.steps,
         turn=row.turn,
         to_move=row.to_move,
+        version=row.version,
         created=row.created,
         updated=row.updated,
         seats=[SeatRecord(s.seat, s.controller, s.player, s.token_hash) for s in seats],

@@ -67,6 +67,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await service.start()  # hears other servers on the same PostgreSQL
         yield
         await service.close()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -232,6 +233,26 @@ class LiveGame:
         for listener in self.listeners:
             listener.set()
 
+    def replay(self, pending: Pending, steps: Sequence[StepRecord]) -> None:
+        """Apply stored steps to the scratch copy, checking each against the log: its seq, the
+        seat it was played for and the state hash after it (LogError for any difference)."""
+        for stored in steps:
+            expected = self.seq_of(pending)
+            if stored.seq != expected:
+                raise LogError(f"game {self.id}: step {expected} is missing from the log")
+            node = pending.state.next()
+            seat = node.seat if isinstance(node, Decision) else CHANCE
+            if stored.seat != seat:
+                raise LogError(
+                    f"game {self.id}, step {expected}: logged for {stored.seat}, not {seat}"
+                )
+            try:
+                self.step(pending, Action.parse(stored.action))
+            except (IllegalAction, ValueError) as exc:
+                raise LogError(f"game {self.id}, step {expected}: {exc}") from None
+            if pending.steps[-1].hash != stored.hash:
+                raise LogError(f"game {self.id}, step {expected}: the state hash does not match")
+
     # --- replay ----------------------------------------------------------------------------
     def state_at(self, step: int) -> State:
         """The state after ``step`` steps, replayed from the nearest checkpoint."""
@@ -253,21 +274,7 @@ def restore(record: GameRecord, steps: list[StepRecord]) -> LiveGame:
         )
     live = LiveGame(record, match)
     pending = live.begin()
-    for expected, stored in enumerate(steps):
-        if stored.seq != expected:
-            raise LogError(f"game {record.id}: step {expected} is missing from the log")
-        node = pending.state.next()
-        seat = node.seat if isinstance(node, Decision) else CHANCE
-        if stored.seat != seat:
-            raise LogError(
-                f"game {record.id}, step {expected}: logged for {stored.seat}, not {seat}"
-            )
-        try:
-            live.step(pending, Action.parse(stored.action))
-        except (IllegalAction, ValueError) as exc:
-            raise LogError(f"game {record.id}, step {expected}: {exc}") from None
-        if pending.steps[-1].hash != stored.hash:
-            raise LogError(f"game {record.id}, step {expected}: the state hash does not match")
+    live.replay(pending, steps)
     live.match.state = pending.state
     live.match.steps.extend(pending.steps)
     live.told.extend(pending.told)

@@ -4,18 +4,24 @@ One asyncio lock per game serialises everything that changes it. Each change is 
 scratch copy, stored (in a worker thread, one transaction), and only then taken into the live
 game and acknowledged. Computer seats think in a thread pool, outside the lock and off the
 event loop.
+
+Several servers may share one PostgreSQL database. Every write names the version of the game it
+was made from; when another server wrote first, the live copy catches up from the log and the
+request is decided again on the fresh game. Each server hears the others' writes (LISTEN/NOTIFY,
+storage/notify.py), catches up and pushes the change to its own sockets.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from anyio import to_thread
 
@@ -33,6 +39,7 @@ from dowding.engine import (
 )
 from dowding.storage import (
     GameRecord,
+    Listener,
     Repository,
     SeatRecord,
     StepConflict,
@@ -49,6 +56,32 @@ from .schemas import CreateGame
 
 log = logging.getLogger("dowding.web")
 R = TypeVar("R")
+P = ParamSpec("P")
+ATTEMPTS = 4  # a change refused because the game moved on elsewhere is decided again this often
+
+
+class Stale(Exception):
+    """The database had moved on from this copy of the game; the copy has caught up (or been
+    dropped), and the change is to be decided again on the fresh game."""
+
+
+def decided_on_fresh_game(
+    change: Callable[Concatenate[GameService, P], Awaitable[R]],
+) -> Callable[Concatenate[GameService, P], Awaitable[R]]:
+    """Run a change again when another server wrote first: its checks then see the fresh game,
+    so a retry of a step already stored is answered as applied, and a resigned game refuses."""
+
+    @functools.wraps(change)
+    async def run(self: GameService, *args: P.args, **kwargs: P.kwargs) -> R:
+        for attempt in range(ATTEMPTS):
+            try:
+                return await change(self, *args, **kwargs)
+            except Stale:
+                if attempt == ATTEMPTS - 1:
+                    raise conflict("the game keeps changing elsewhere; reload it") from None
+        raise AssertionError("unreachable")
+
+    return run
 
 
 class GameService:
@@ -59,8 +92,16 @@ class GameService:
         batch_seconds: float = 0.05,
         max_live: int = 1000,
         work_workers: int = 2,
+        takeover_seconds: float = 2.0,
     ) -> None:
         self.repository = repository
+        # other servers on the database: heard through a listener (PostgreSQL); their computer
+        # moves are left to them unless a game has stood still for ``takeover_seconds``
+        self.listener: Listener | None = None
+        self.takeover_seconds = takeover_seconds
+        self._takeovers: dict[str, asyncio.TimerHandle] = {}
+        self._catching: set[str] = set()  # games whose catch-up has not read the database yet
+        self._tasks: set[asyncio.Task[None]] = set()
         self.max_live = max_live
         self.batch_seconds = batch_seconds
         self.games: dict[str, LiveGame] = {}
@@ -72,8 +113,31 @@ class GameService:
         self.pushes = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dowding-push")
         self.closing = False
 
+    async def start(self) -> None:
+        """Listen for the other servers' writes (PostgreSQL; nothing to do on SQLite, which
+        serves one server). Games loaded from now on are kept up to date."""
+        loop = asyncio.get_running_loop()
+
+        def heard(game_id: str, version: int) -> None:  # in the listener's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: shutting down
+                loop.call_soon_threadsafe(self._heard, game_id, version)
+
+        def resync() -> None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._resync)
+
+        listener = self.repository.listener(heard, resync)
+        if listener is not None:
+            self.listener = listener
+            if not await to_thread.run_sync(listener.start):
+                log.warning("not yet listening for other servers' changes; still trying")
+
     async def close(self) -> None:
         self.closing = True
+        for timer in self._takeovers.values():
+            timer.cancel()
+        if self.listener is not None:
+            await to_thread.run_sync(self.listener.close)
         drivers = [g.driver for g in self.games.values() if g.driver is not None]
         for task in drivers:
             task.cancel()
@@ -121,7 +185,11 @@ class GameService:
         except UnknownGame:
             raise not_found(f"no game {game_id}") from None
         try:
-            return restore(record, self.repository.steps(game_id))
+            record, steps = self.repository.since(game_id, 0)  # the header and log of one moment
+        except UnknownGame:
+            raise not_found(f"no game {game_id}") from None
+        try:
+            return restore(record, steps)
         except LogError as exc:
             log.error("cannot restore game %s: %s", game_id, exc)
             raise ApiError(500, f"game {game_id} cannot be restored: {exc}") from None
@@ -279,17 +347,117 @@ class GameService:
         pending, summary = await self._off_loop(run)
         records = live.records(pending) if pending is not None else []
         try:
-            await asyncio.wrap_future(self.repository.submit_append(live.id, records, summary))
+            version = await asyncio.wrap_future(
+                self.repository.submit_append(live.id, records, summary, live.record.version)
+            )
         except StepConflict as exc:
-            # the database is ahead of this copy (another copy of the game wrote first):
-            # forget this one, so that the next request rebuilds the game from its log
-            if self.games.get(live.id) is live:
-                del self.games[live.id]
-            live.stale = True
-            live.notify()  # its sockets close, and their clients reconnect to the rebuilt game
-            raise conflict(f"{exc}; reload the game", seq=live.snapshot.seq) from None
+            # the database is ahead of this copy (another server, or another copy, wrote first):
+            # catch up from the log, and let the caller decide the change again
+            log.info("game %s: %s; catching up", live.id, exc)
+            await self._catch_up(live)
+            raise Stale(str(exc)) from None
         live.commit(pending, summary)
+        live.record.version = version
         live.notify()
+
+    def _drop(self, live: LiveGame) -> None:
+        """Forget a copy that cannot catch up, so that the next request rebuilds the game from
+        its log; its sockets close (1012) and their clients reconnect to the rebuilt game."""
+        if self.games.get(live.id) is live:
+            del self.games[live.id]
+        live.stale = True
+        live.notify()
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Bring the live copy up to the stored game: the steps stored since (checked hash by
+        hash) and the stored status. Call with the game's lock held."""
+        have = len(live.match.steps)
+        try:
+            record, steps = await self._off_loop(
+                functools.partial(self.repository.since, live.id, max(have - 1, 0))
+            )
+        except UnknownGame:
+            self._drop(live)
+            return
+        if record.version == live.record.version:
+            return
+
+        def work() -> Pending:
+            newer = steps
+            if have:  # the last step this copy holds must be the stored one
+                last = live.match.steps[-1]
+                if not steps or (steps[0].seq, steps[0].hash) != (have - 1, last.hash):
+                    raise LogError(f"game {live.id}: the stored log is not this copy's")
+                newer = steps[1:]
+            pending = live.begin()
+            live.replay(pending, newer)
+            return pending
+
+        try:
+            pending = await self._off_loop(work)
+        except LogError as exc:
+            log.warning("game %s: rebuilt from the database: %s", live.id, exc)
+            self._drop(live)
+            return
+        live.commit(
+            pending,
+            Summary(record.steps, record.turn, record.to_move, record.status, record.result),
+        )
+        live.record.version = record.version
+        live.notify()
+
+    def _heard(self, game_id: str, version: int | None) -> None:
+        """A write to a game was committed (by any server): a game held here and behind that
+        version catches up and pushes the change to its sockets. ``None``: check regardless."""
+        live = self.games.get(game_id)
+        if live is None or self.closing or game_id in self._catching:
+            return
+        if version is not None and live.record.version >= version:
+            return  # this server's own write, or one already caught up with
+        self._catching.add(game_id)
+        task = asyncio.get_running_loop().create_task(self._catch_up_heard(live))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up_heard(self, live: LiveGame) -> None:
+        try:
+            async with live.lock:
+                self._catching.discard(live.id)  # from here a later notification queues again
+                before = live.record.version
+                await self._catch_up(live)
+                moved = live.record.version != before
+        except Exception:
+            log.exception("game %s: could not catch up with another server's change", live.id)
+            return
+        finally:
+            self._catching.discard(live.id)
+        if moved:
+            self._take_over_later(live)
+
+    def _resync(self) -> None:
+        """The listener was away and may have missed notifications: check every game held."""
+        for game_id in list(self.games):
+            self._heard(game_id, None)
+
+    def _take_over_later(self, live: LiveGame) -> None:
+        """Another server moved this game, so it moves the computers; this one steps in only if
+        the game then stands still at a computer's turn for ``takeover_seconds`` (that server
+        may have stopped). Two servers moving at once cost only a refused write."""
+        if self.closing:
+            return
+        old = self._takeovers.pop(live.id, None)
+        if old is not None:
+            old.cancel()
+        version = live.record.version
+
+        def check() -> None:
+            self._takeovers.pop(live.id, None)
+            if self.games.get(live.id) is live and live.record.version == version:
+                self.ensure_driver(live)
+
+        self._takeovers[live.id] = asyncio.get_running_loop().call_later(
+            self.takeover_seconds, check
+        )
 
     def _check_active(self, live: LiveGame) -> None:
         if live.status != "active":
@@ -297,6 +465,7 @@ class GameService:
         if isinstance(live.match.state.next(), Terminal):
             raise conflict("the game is over", seq=live.snapshot.seq)
 
+    @decided_on_fresh_game
     async def act(self, game_id: str, token: str, seq: int, text: str) -> LiveGame:
         live = await self.live(game_id)
         seat = self.acting_seat(live, token)
@@ -337,6 +506,7 @@ class GameService:
         self.ensure_driver(live)
         return live
 
+    @decided_on_fresh_game
     async def type_dice(self, game_id: str, token: str, faces: str, seq: int | None) -> LiveGame:
         live = await self.live(game_id)
         seat = self.acting_seat(live, token)
@@ -366,6 +536,7 @@ class GameService:
         self.ensure_driver(live)
         return live
 
+    @decided_on_fresh_game
     async def resign(self, game_id: str, token: str, abandon: bool = False) -> LiveGame:
         live = await self.live(game_id)
         seat = self.acting_seat(live, token)
@@ -416,6 +587,8 @@ class GameService:
                     await self._store(live, functools.partial(_same, pending))
         except asyncio.CancelledError:
             raise
+        except Stale:  # another server moved first: it moves the computers from here
+            self._take_over_later(live)
         except ApiError as exc:
             log.error("game %s: computer moves not stored: %s", live.id, exc.message)
         except Exception:
