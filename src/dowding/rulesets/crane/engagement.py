@@ -1,0 +1,77 @@
+"""VI. Engagement, A and B: who goes for whom.
+
+VI.A: German fighters automatically move to intercept the closest British fighters (with the
+`auto_intercept` option). VI.B: the British go for the bombers, breaking away for dogfights only
+when a German fighter is closer (with the `bomber_priority` option).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dowding.engine import Action
+
+from . import geometry as geo
+from .equipment import LUFTWAFFE, RAF, Plane
+
+if TYPE_CHECKING:
+    from .state import CraneState
+
+
+# --- VI.A German fighters intercept -----------------------------------------------------
+def rule_path(state: CraneState, plane: Plane) -> tuple[float, float]:
+    """VI.A: German fighters make for the closest British fighter; with none, they keep station on the bombers."""
+    straight = state.straight_min(plane)
+    goal = intercept_goal(state, plane)
+    if goal is None:
+        return 0.0, straight
+    ux, uy = geo.unit(plane.heading)
+    turn_at = (plane.x + ux * straight, plane.y + uy * straight)
+    return round(geo.norm_turn(geo.bearing(turn_at, goal) - plane.heading)), straight
+
+
+def intercept_goal(state: CraneState, plane: Plane) -> geo.Point | None:
+    here = (plane.x, plane.y)
+    raf = state.flying(RAF)
+    if raf:
+        target = min(raf, key=lambda p: (geo.distance(here, (p.x, p.y)), p.id))
+        return target.x, target.y
+    bombers = [b for b in state.flying(LUFTWAFFE, "bomber")]
+    if not bombers:
+        return None
+    lead = max(bombers, key=lambda b: (b.y, b.id))
+    ux, uy = geo.unit(lead.heading)
+    return lead.x + ux * 6.0, lead.y + uy * 6.0
+
+
+def rule_fire(state: CraneState, plane: Plane, options: list[Action]) -> Action | None:
+    """VI.A: of the attacks open to it (combat.fire_options), the closest British fighter is the one to attack."""
+    if not options:
+        return None
+    here = (plane.x, plane.y)
+    return min(
+        options,
+        key=lambda a: (
+            geo.distance(here, (state.plane(a.word("target")).x, state.plane(a.word("target")).y)),
+            a.text,
+        ),
+    )
+
+
+# --- VI.B The British go for the bombers ------------------------------------------------
+def fire_targets(state: CraneState, plane: Plane) -> list[Plane]:
+    enemies = state.flying(LUFTWAFFE if plane.side == RAF else RAF)
+    if plane.side == RAF and state.options["bomber_priority"]:
+        # VI.B: the British go for the bombers, breaking for fighters only when one is closer
+        here = (plane.x, plane.y)
+        bombers = [e for e in enemies if state.kind(e).role == "bomber"]
+        fighters = [e for e in enemies if state.kind(e).role == "fighter"]
+        nearest_bomber = min(
+            (geo.distance(here, (e.x, e.y)) for e in bombers), default=float("inf")
+        )
+        nearest_fighter = min(
+            (geo.distance(here, (e.x, e.y)) for e in fighters), default=float("inf")
+        )
+        if nearest_fighter >= nearest_bomber:
+            return bombers
+    return enemies

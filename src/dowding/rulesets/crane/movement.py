@@ -1,0 +1,203 @@
+"""VI. Engagement, C and D: Movement (how far each plane flies) and Maneuvering (how it turns,
+and how a fighter stops to fire on the way).
+
+A move is chosen in three tasks: `select` (which plane moves next), `path` (the whole move,
+committed with the washer at its end, VI.D.3.b), then for a fighter `fire` (combat.py) or for a
+bomber `flight` (bomb_run.py), and `resume` (flying on to the washer).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dowding.engine import Action, Decision
+
+from .combat import gunners_at
+from .engagement import rule_path
+from .equipment import EPS, EXITED, FLYING, LUFTWAFFE, RAF, Move, Plane, Task
+
+if TYPE_CHECKING:
+    from .state import CraneState
+
+FIGHTER_TURNS = tuple(range(-165, 181, 15))
+BOMBER_TURN_STEP = 15
+# option tuples are immutable values: build each once
+_TURN_OPTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_SELECT_ACTIONS: dict[str, Action] = {}
+
+
+def _select_action(plane_id: str) -> Action:
+    action = _SELECT_ACTIONS.get(plane_id)
+    if action is None:
+        action = _SELECT_ACTIONS[plane_id] = Action("select", plane=plane_id)
+    return action
+
+
+def _turn_options(turns: tuple[int, ...]) -> tuple[Action, ...]:
+    options = _TURN_OPTIONS.get(turns)
+    if options is None:
+        options = _TURN_OPTIONS[turns] = tuple(Action("move", turn=t) for t in turns)
+    return options
+
+
+# --- VI.C Movement ----------------------------------------------------------------------
+def allowance(state: CraneState, plane: Plane) -> float:
+    """VI.C movement, less 2" a damage point (VI.D.1.c, 2.b); V.D dive or climb on the first move."""
+    rules = state.comp.rules
+    total = state.kind(plane).move - rules.damage_slowdown * plane.damage
+    if plane.fresh and plane.altitude == "above":
+        total += rules.dive_bonus
+    elif plane.fresh and plane.altitude == "below":
+        total -= rules.climb_penalty
+    return max(total, 0.0)
+
+
+# --- VI.D Maneuvering -------------------------------------------------------------------
+def straight_min(state: CraneState, plane: Plane) -> float:
+    """VI.D.1.a: fighters fly 6" straight before turning; VI.D.2.a: bombers 3"."""
+    rules = state.comp.rules
+    need = rules.fighter_straight if state.kind(plane).role == "fighter" else rules.bomber_straight
+    return min(need, state.allowance(plane))
+
+
+def select_pool(state: CraneState, which: str) -> list[Plane]:
+    if which == RAF:
+        pool = state.flying(RAF)
+    elif which == "fighters":
+        pool = state.flying(LUFTWAFFE, "fighter")
+    else:
+        pool = state.flying(LUFTWAFFE, "bomber")
+    return [p for p in pool if not p.moved]
+
+
+def select_decision(state: CraneState, which: str) -> Decision | None:
+    """V.C: the RAF moves its fighters in the order it chooses; VI.A: German fighters by rule; then the bombers."""
+    pool = select_pool(state, which)
+    if len(pool) <= 1 or (which == "fighters" and state.options["auto_intercept"]):
+        return None
+    seat = RAF if which == RAF else LUFTWAFFE
+    return Decision(
+        seat, "Choose the next plane to move", tuple(_select_action(p.id) for p in pool)
+    )
+
+
+def do_select(state: CraneState, task: Task, action: Action | None) -> None:
+    pool = select_pool(state, task[1])
+    if not pool:
+        return  # everyone of this kind has moved: the phase is over
+    chosen = state.plane(action.word("plane")) if action is not None else pool[0]
+    state.queue = (("path", chosen.id), task, *state.queue)
+
+
+def auto_select(state: CraneState, task: Task) -> bool:
+    pool = select_pool(state, task[1])
+    if not pool:
+        state.queue = state.queue[1:]
+        return True
+    if len(pool) == 1 or (task[1] == "fighters" and state.options["auto_intercept"]):
+        state.queue = (("path", pool[0].id), *state.queue)
+        return True
+    return False
+
+
+def path_decision(state: CraneState, plane: Plane) -> Decision | None:
+    """VI.D.1-2: a straight leg, then one turn (fighters any direction, bombers up to 90 degrees)."""
+    if (
+        plane.side == LUFTWAFFE
+        and state.kind(plane).role == "fighter"
+        and state.options["auto_intercept"]
+    ):
+        return None
+    total = state.allowance(plane)
+    straight = state.straight_min(plane)
+    if total - straight <= EPS:
+        turns: tuple[int, ...] = (0,)
+    elif state.kind(plane).role == "fighter":
+        turns = FIGHTER_TURNS
+    else:
+        limit = int(state.comp.rules.bomber_max_turn)
+        turns = tuple(range(-limit, limit + 1, BOMBER_TURN_STEP))
+    seat = plane.side
+    mod = ""
+    if plane.fresh and plane.altitude in ("above", "below"):
+        mod = " (diving)" if plane.altitude == "above" else " (climbing)"
+    max_turn = 180 if state.kind(plane).role == "fighter" else state.comp.rules.bomber_max_turn
+    return Decision(
+        seat,
+        f'Move {state.name(plane)} {total:g}"{mod}: {straight:g}" straight, then turn',
+        _turn_options(turns),
+        free=f"move turn=<-{max_turn:g}..{max_turn:g}> [straight=<{straight:g}..{total:g}>]",
+    )
+
+
+def check_move(state: CraneState, plane: Plane, action: Action) -> str | None:
+    keys = {k for k, _ in action.args}
+    if not keys <= {"turn", "straight"} or "turn" not in keys:
+        return "move takes turn= (degrees, + is to the right) and optionally straight= (inches)"
+    turn = action.number("turn")
+    total = state.allowance(plane)
+    s_min = state.straight_min(plane)
+    straight = action.number("straight") if "straight" in keys else s_min
+    if not (s_min - EPS <= straight <= total + EPS):
+        return f'the straight leg must be {s_min:g}-{total:g}" (VI.D)'
+    if state.kind(plane).role == "fighter":
+        if not -180 <= turn <= 180:
+            return "a turn is between -180 and 180 degrees"
+    elif abs(turn) > state.comp.rules.bomber_max_turn + EPS:
+        return f"a bomber turns at most {state.comp.rules.bomber_max_turn:g} degrees (VI.D.2.a)"
+    if total - straight <= EPS and abs(turn) > EPS:
+        return "no distance is left to fly after the turn"
+    return None
+
+
+def do_path(state: CraneState, task: Task, action: Action | None) -> None:
+    """VI.D.3.b: the complete move is measured and the washer placed before any stop to fire."""
+    plane = state.plane(task[1])
+    if action is None:
+        turn, straight = rule_path(state, plane)
+    else:
+        turn = action.number("turn")
+        straight = (
+            action.number("straight")
+            if action.get("straight") is not None
+            else state.straight_min(plane)
+        )
+    total = state.allowance(plane)
+    state.moving = Move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
+    state._path = None
+    state._put(plane._replace(moved=True, fresh=False))
+    turn_text = f", turns {turn:+.0f}°" if abs(turn) > EPS and total - straight > EPS else ""
+    state._say(
+        f'{state.name(plane)} flies {total:g}": {min(straight, total):g}" straight{turn_text}.'
+    )
+    role = state.kind(plane).role
+    follow: tuple[Task, ...] = (
+        (("fire", plane.id),) if role == "fighter" else (("flight", plane.id),)
+    )
+    state.queue = (*follow, *state.queue)
+
+
+def do_resume(state: CraneState, task: Task, action: Action | None) -> None:
+    """VI.D.3: the plane flies the rest of its move; a stop ends it in the gunners' sights."""
+    plane = state.plane(task[1])
+    path = state._path_for_move()
+    state.moving = None
+    state._path = None
+    if plane.status != FLYING:
+        return
+    exit_at = path.exit_distance(state.width, state.length)
+    if exit_at is not None:
+        x, y, h = path.at(exit_at)
+        state._put(plane._replace(x=x, y=y, heading=h, status=EXITED))
+        state._say(f"{state.name(plane)} flies off the table and leaves the battle.")
+        return
+    x, y = path.points[2]
+    moved = plane._replace(x=x, y=y, heading=path.end_heading)
+    state._put(moved)
+    state.queue = (*gunners_at(state, moved, (x, y)), *state.queue)
+
+
+def auto_resume(state: CraneState, task: Task) -> bool:
+    state.queue = state.queue[1:]
+    do_resume(state, task, None)
+    return True
