@@ -291,6 +291,9 @@ def replay(
             f"{status} after {result.turns} turns and {result.actions} steps: {outcome}",
             f"reason: {result.reason}",
             f"score: {scores or 'none yet'}",
+            "dice: seeded, every roll checked against the seed"
+            if match.seeded_dice
+            else "dice: typed at a table (marked so in the log), not checked against the seed",
             f"every step replayed and verified; final state {result.state_hash}",
         ):
             console.print(Text(line))
