@@ -61,11 +61,13 @@ def serve(
         import uvicorn
         from sqlalchemy.exc import SQLAlchemyError
 
-        from dowding.storage import default_database_url, describe_url
+        from dowding.storage import default_database_url, describe_url, server_lock
         from dowding.web.app import create_app
 
         url = database_url or default_database_url()
         try:
+            # a SQLite file takes one server (PostgreSQL takes several): held until we exit
+            lock = server_lock(url)
             web = create_app(url)
         except ValueError as exc:
             raise CLIError(str(exc), code=2) from None
@@ -89,4 +91,8 @@ def serve(
             # compressing every map costs more CPU than it saves on a local network
             "ws_per_message_deflate": False,
         }
-        uvicorn.run(web, **config)
+        try:
+            uvicorn.run(web, **config)
+        finally:
+            if lock is not None:
+                lock.release()

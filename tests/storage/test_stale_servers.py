@@ -1,0 +1,110 @@
+"""Two servers over one database (SQLite and PostgreSQL), one holding an older copy of a game.
+
+Server B does not hear server A's writes here (its listener is stopped, as if the notification
+were late), so B's copy is stale: every write B makes from it must be refused by the database,
+B's copy must catch up from the log, and the request must be answered from the fresh game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from dowding.storage import Repository
+from dowding.web.app import create_app
+
+
+@contextmanager
+def server(database_url: str, hears_others: bool = True) -> Iterator[TestClient]:
+    with TestClient(create_app(repository=Repository(database_url))) as client:
+        service = client.app.state.service  # type: ignore[attr-defined]
+        if not hears_others and service.listener is not None:
+            service.listener.close()
+            service.listener = None
+        yield client
+
+
+def hotseat_game(client: TestClient) -> tuple[str, dict[str, str]]:
+    created = client.post(
+        "/api/games",
+        json={
+            "ruleset": "crane",
+            "seats": {"raf": {"kind": "hotseat"}, "luftwaffe": {"kind": "hotseat"}},
+        },
+    ).json()
+    return created["game_id"], created["tokens"]
+
+
+def turn(client: TestClient, game_id: str, tokens: dict[str, str]) -> tuple[str, dict[str, Any]]:
+    """The seat to move and its payload (hotseat games: no computer, dice rolled at once)."""
+    deadline = time.monotonic() + 20
+    while True:
+        payload = client.get(f"/api/games/{game_id}", params={"token": tokens["raf"]}).json()
+        if payload["to_move"] is not None or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    seat = payload["to_move"]
+    mine = client.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()
+    return seat, mine
+
+
+def test_a_stale_server_cannot_undo_a_resignation(database_url: str) -> None:
+    with server(database_url) as a, server(database_url, hears_others=False) as b:
+        game_id, tokens = hotseat_game(a)
+        seat, before = turn(b, game_id, tokens)  # B holds the game, at version v
+        resigned = a.post(f"/api/games/{game_id}/resign", json={"token": tokens["raf"]})
+        assert resigned.status_code == 200 and resigned.json()["status"] == "resigned"
+
+        action = before["decision"]["options"][0]["text"]
+        body = {"token": tokens[seat], "seq": before["seq"], "action": action}
+        refused = b.post(f"/api/games/{game_id}/actions", json=body)
+        assert refused.status_code == 409, refused.text
+        assert "resigned" in refused.json()["error"]
+        other = "luftwaffe" if seat == "raf" else "raf"
+        again = b.post(f"/api/games/{game_id}/abandon", json={"token": tokens[other]})
+        assert again.status_code == 409 and "resigned" in again.json()["error"]
+        # B's copy caught up; the database still says resigned, with no step after it
+        seen = b.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()
+        assert (seen["status"], seen["seq"]) == ("resigned", before["seq"])
+
+    repository = Repository(database_url)
+    try:
+        stored = repository.game(game_id)
+        assert stored.status == "resigned" and stored.result is not None
+        assert stored.result["reason"].endswith("resigned")
+        assert len(repository.steps(game_id)) == before["seq"]
+    finally:
+        repository.close()
+
+
+def test_a_step_already_stored_by_another_server_is_answered_as_applied(
+    database_url: str,
+) -> None:
+    with server(database_url) as a, server(database_url, hears_others=False) as b:
+        game_id, tokens = hotseat_game(a)
+        seat, before = turn(b, game_id, tokens)
+        options = [o["text"] for o in before["decision"]["options"]]
+        body = {"token": tokens[seat], "seq": before["seq"], "action": options[0]}
+        assert a.post(f"/api/games/{game_id}/actions", json=body).status_code == 200
+        # the client's retry reaches B, whose copy is a step behind: applied once, not twice
+        retried = b.post(f"/api/games/{game_id}/actions", json=body)
+        assert retried.status_code == 200, retried.text
+        assert retried.json()["seq"] > before["seq"]
+        if len(options) > 1:  # another action for the same step: refused, nothing changes
+            clash = b.post(f"/api/games/{game_id}/actions", json={**body, "action": options[-1]})
+            assert clash.status_code == 409 and "already been played" in clash.json()["error"]
+        steps_a = a.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["seq"]
+        assert steps_a == retried.json()["seq"]
+
+    repository = Repository(database_url)
+    try:
+        stored = repository.steps(game_id)
+        assert stored[before["seq"]].action == options[0]
+        assert len(stored) == steps_a
+        assert repository.game(game_id).version >= 1
+    finally:
+        repository.close()
