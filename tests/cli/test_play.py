@@ -21,12 +21,14 @@ def test_numbers_garbage_and_end_of_input(cli: Any, tmp_path: Path) -> None:
     out = run.stdout
     assert "Seats: raf=human, luftwaffe=random. Dice: auto." in out
     assert "raf: Round 1: scramble how many squadrons?" in out
-    assert "1. scramble squadrons=0" in out and "or type an action: guess target=" in out
+    # a ruleset without words.py gets plain words; 'options' lists each option's text as well
+    assert "1. Scramble: squadrons 0" in out and "or type an action: guess target=" in out
+    assert "1. Scramble: squadrons 0  [scramble squadrons=0]" in out
     assert "'here' is not of the form key=value" in out
     assert "There is no option 7; choose 1 to 3." in out
     assert "'guess target=nowhere' is not legal: no such target" in out
     assert "Commands: show" in out
-    assert "raf: scramble squadrons=0" in out
+    assert "raf: Scramble: squadrons 0" in out
     assert f"End of input. Saved to {save}; resume with: dowding play --load {save}" in out
     # the Luftwaffe's target card is hidden from the RAF player, in events and chance results
     assert "the target is" not in out
@@ -156,7 +158,7 @@ def test_crane_by_number_with_garbage_then_end_of_input(cli: Any, tmp_path: Path
     assert "'zzz' is not legal" in out
     assert "There is no option 0" in out
     assert "'move turn=999' is not legal: a turn is between -180 and 180 degrees" in out
-    assert "raf: move turn=0" in out
+    assert "raf: Fly straight on" in out  # crane's words for move turn=0
     assert "bomb hits 0/3" in out and "▒" in out  # the crane renderer drew the table
     assert "End of input. Saved to" in out
     logged = steps(save)
