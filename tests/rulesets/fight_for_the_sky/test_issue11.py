@@ -125,3 +125,25 @@ def test_a_patrol_strikes_once_a_turn() -> None:
     node = s.next()
     assert not (isinstance(node, Decision) and any(o.kind == "strike" for o in node.options))
     assert s.patrol_at("K5") is not None
+
+
+# --- The Campaign Game: the end conditions ---------------------------------------------------
+def test_the_campaign_ends_when_the_last_raf_unit_is_shot_down_mid_day() -> None:
+    # "The game ends when one of the following conditions has been met: (1) All RAF units have
+    # been shot down"
+    s = blank("campaign", turn=5)
+    s.raf = tuple(r._replace(status=LOST, flights=0) if r.sqn != "41" else r for r in s.raf)
+    fly(s, "41", "K9", land_by=9, flights=1)
+    formation(s, (35, 36, 37, 52), "K9", "rye", seen=True, face_up=True)
+    s._take_flight_raf("41")
+    assert s.result is not None and s.result.reason == "every RAF unit has been shot down"
+    assert s.day == 0 and s.turn_no == 5
+
+
+def test_the_campaign_ends_when_the_last_luftwaffe_unit_is_shot_down_mid_day() -> None:
+    s = blank("campaign", turn=5)
+    s.lw = tuple(u._replace(status=LOST, flights=0) if u.id != 35 else u for u in s.lw)
+    formation(s, (35,), "K9", "rye", seen=True, face_up=True)
+    s._put_lw(s.unit(35)._replace(flights=1))
+    s._take_flight_lw(35)
+    assert s.result is not None and s.result.reason == "every Luftwaffe unit has been shot down"

@@ -256,8 +256,10 @@ def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
 def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
     r = s.sqn(sqn)
     lands = [a for a in options if a.kind == "land"]
-    if lands and r.land_by and (
-        r.land_by - s.turn_no <= 1 or not _targets_for_raf(s) or _day_ends(s)
+    if (
+        lands
+        and r.land_by
+        and (r.land_by - s.turn_no <= 1 or not _targets_for_raf(s) or _day_ends(s))
     ):
         home = [a for a in lands if a.word("at") == r.base]
         return home[0] if home else lands[0]

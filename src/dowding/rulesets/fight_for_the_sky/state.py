@@ -623,6 +623,7 @@ class FightState(TaskQueueState):
         if flights <= 0:
             self._put_raf(r._replace(flights=0, status=LOST, hex="", engaged=0))
             self.say(f"{sqn} Squadron has lost its last flight")
+            self.campaign_over()
         else:
             self._put_raf(r._replace(flights=flights))
             self.say(f"{sqn} Squadron loses a flight ({flights} left)")
@@ -642,6 +643,7 @@ class FightState(TaskQueueState):
             self._put_lw(u._replace(flights=0, status=LOST))
             self._remove_units((uid,))
             self.say(f"unit {uid} has lost its last flight")
+            self.campaign_over()
         else:
             self._put_lw(u._replace(flights=flights))
             self.say(f"unit {uid} loses a flight ({flights} left)")
@@ -680,6 +682,17 @@ class FightState(TaskQueueState):
             ):
                 lw += hits
         return {RAF: float(raf), LUFTWAFFE: float(lw)}
+
+    def campaign_over(self) -> bool:
+        """The Campaign Game ends as soon as (1) every RAF unit or (2) every Luftwaffe unit has
+        been shot down, whenever in the day that happens."""
+        if not self.campaign or self.result is not None:
+            return self.result is not None
+        if not any(r.status not in (LOST, OUT) for r in self.raf):
+            self._finish("every RAF unit has been shot down")
+        elif not any(u.status not in (LOST, OUT) for u in self.lw):
+            self._finish("every Luftwaffe unit has been shot down")
+        return self.result is not None
 
     def _finish(self, reason: str) -> None:
         scores = self.scores()
@@ -1437,6 +1450,8 @@ def _auto_end_turn(s: FightState, task: Task) -> None:
         if late:
             s._remove_units(tuple(late))
             s.say(f"{len(late)} Luftwaffe unit(s) fail to land and are lost")
+        if s.campaign_over():
+            return
     s.raf = tuple(r._replace(moved=False, contact=r.contact if r.contact > 0 else 0) for r in s.raf)
     s.forms = tuple(
         f._replace(
@@ -1527,13 +1542,7 @@ def _end_day(s: FightState) -> None:
         else r
         for r in s.raf
     )
-    alive_raf = any(r.status != LOST for r in s.raf if r.status != OUT)
-    alive_lw = any(u.status not in (LOST, OUT) for u in s.lw)
-    if not alive_raf:
-        s._finish("every RAF unit has been shot down")
-        return
-    if not alive_lw:
-        s._finish("every Luftwaffe unit has been shot down")
+    if s.campaign_over():
         return
     if s.day + 1 >= min(s.rules.campaign_days, len(s.comp.days)):
         s._finish("the last day turn is over")
