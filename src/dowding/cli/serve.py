@@ -55,6 +55,23 @@ def serve(
         ),
     ] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    max_computer_games: Annotated[
+        int,
+        typer.Option(
+            envvar="DOWDING_MAX_COMPUTER_GAMES",
+            min=0,
+            help="Games only computers play that may run at once (more are refused with 429).",
+        ),
+    ] = 4,
+    thinkers: Annotated[
+        int,
+        typer.Option(
+            envvar="DOWDING_THINKERS",
+            min=1,
+            max=64,
+            help="Threads where computer seats think; games only computers play use all but one.",
+        ),
+    ] = 2,
 ) -> None:
     """Serve games in the browser: open the printed address."""
     with reported():
@@ -68,13 +85,14 @@ def serve(
         try:
             # a SQLite file takes one server (PostgreSQL takes several): held until we exit
             lock = server_lock(url)
-            web = create_app(url)
+            web = create_app(url, bot_workers=thinkers)
         except ValueError as exc:
             raise CLIError(str(exc), code=2) from None
         except SQLAlchemyError as exc:
             original = getattr(exc, "orig", None)  # the driver's own message, when there is one
             problem = str(original or exc).strip().splitlines()[0]
             raise CLIError(f"cannot open the database {describe_url(url)}: {problem}") from None
+        web.state.service.max_computer_games = max_computer_games
         _check_port(host, port)
         shown = f"[{host}]" if ":" in host else host
         print(f"dowding is serving at http://{shown}:{port}/", flush=True)

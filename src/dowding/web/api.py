@@ -106,6 +106,33 @@ async def abandon(game_id: str, body: TokenOnly, request: Request) -> Response:
     return json_text(await service.payload(live, service.seat_of(live, body.token)))
 
 
+@router.post("/games/{game_id}/abandon/decline")
+async def decline_abandon(game_id: str, body: TokenOnly, request: Request) -> Response:
+    service = service_of(request)
+    live = await service.decline_abandon(game_id, body.token)
+    return json_text(await service.payload(live, service.seat_of(live, body.token)))
+
+
+@router.post("/games/{game_id}/accept")
+async def accept(game_id: str, body: TokenOnly, request: Request) -> Response:
+    service = service_of(request)
+    live = await service.accept(game_id, body.token)
+    return json_text(await service.payload(live, service.seat_of(live, body.token)))
+
+
+@router.post("/games/{game_id}/decline")
+async def decline(game_id: str, body: TokenOnly, request: Request) -> Response:
+    service = service_of(request)
+    live = await service.accept(game_id, body.token, agree=False)
+    return json_text(await service.payload(live, service.seat_of(live, body.token)))
+
+
+@router.post("/games/{game_id}/stop")
+async def stop(game_id: str, body: TokenOnly, request: Request) -> dict[str, Any]:
+    live, seq = await service_of(request).stop(game_id, body.token)
+    return {"game_id": live.id, "status": live.status, "seq": seq}
+
+
 @router.get("/games/{game_id}/replay")
 async def replay(
     game_id: str,
