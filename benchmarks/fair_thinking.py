@@ -70,10 +70,29 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def human_game(
+async def human_games(
     client: httpx.AsyncClient, ws_base: str, args: argparse.Namespace, deadline: float
+) -> tuple[list[float], int]:
+    """Human games one after another until enough replies or the deadline: (replies, games)."""
+    replies: list[float] = []
+    games = 0
+    while len(replies) < args.replies and time.monotonic() < deadline:
+        games += 1
+        replies += await human_game(
+            client, ws_base, args, deadline, games, args.replies - len(replies)
+        )
+    return replies, games
+
+
+async def human_game(
+    client: httpx.AsyncClient,
+    ws_base: str,
+    args: argparse.Namespace,
+    deadline: float,
+    index: int,
+    wanted: int,
 ) -> list[float]:
-    rng = random.Random(args.seed)
+    rng = random.Random(f"{args.seed}:{index}")
     created = await client.post(
         "/api/games",
         json={
@@ -90,7 +109,7 @@ async def human_game(
     waiting_since: float | None = None
     url = f"{ws_base}/api/games/{game_id}/ws?token={token}"
     async with connect(url, max_size=None) as sock:
-        while len(replies) < args.replies and time.monotonic() < deadline:
+        while len(replies) < wanted and time.monotonic() < deadline:
             try:
                 text = await asyncio.wait_for(
                     sock.recv(), timeout=max(0.1, deadline - time.monotonic())
@@ -153,7 +172,7 @@ async def run(args: argparse.Namespace) -> int:
                     owners.append((body["game_id"], body["owner_token"]))
             await asyncio.sleep(args.warmup)
             deadline = started + args.seconds
-            replies = await human_game(client, ws_base, args, deadline)
+            replies, games = await human_games(client, ws_base, args, deadline)
             steps = []
             for game_id, owner in owners:
                 stopped = await client.post(f"/api/games/{game_id}/stop", json={"token": owner})
@@ -169,7 +188,7 @@ async def run(args: argparse.Namespace) -> int:
         ms = [r * 1000 for r in replies]
         if ms:
             print(
-                f"human's heuristic opponent reply ms ({len(ms)} replies): "
+                f"human's heuristic opponent reply ms ({len(ms)} replies, {games} games): "
                 f"p50 {percentile(ms, 0.5):.0f}  p95 {percentile(ms, 0.95):.0f}  "
                 f"max {max(ms):.0f}  mean {statistics.fmean(ms):.0f}"
             )

@@ -132,6 +132,9 @@ class ISMCTSPlayer:
         self.rollout = rollout or hook_rollout
         self.evaluate = evaluate or hook_evaluate
         self.last_simulations = 0  # how many the last decision ran (for benchmarks)
+        # when the search in progress must stop: wall-clock (perf_counter), so that threads
+        # sharing the interpreter, or a busy machine, make it think less, never longer
+        self._deadline = math.inf
 
     # --- the Player protocol -------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Action:
@@ -153,10 +156,12 @@ class ISMCTSPlayer:
 
     # --- search --------------------------------------------------------------------------
     def search(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> _Node:
+        # the cap counts from here, reading the view included; each simulation's playout also
+        # checks it, so that the cap holds even when one simulation would outlast it
+        deadline = self._deadline = time.perf_counter() + self.budget.seconds
         infostate = self.game.state_from_dict(dict(view["infostate"]))
         sides = {s.id: s.side for s in self.game.seats_for(infostate.options)}
         root = _Node()
-        deadline = time.perf_counter() + self.budget.seconds
         done = 0
         while done < self.budget.simulations and (done == 0 or time.perf_counter() < deadline):
             world = (
@@ -257,7 +262,7 @@ class ISMCTSPlayer:
             if len(here.options) == 1:
                 world.apply_trusted(here.options[0])
                 continue
-            if decisions >= self.budget.depth:
+            if decisions >= self.budget.depth or time.perf_counter() > self._deadline:
                 return self._score(world, sides)
             decisions += 1
             action = self._policy(world, rng) if self.rollout else rng.choice(here.options)

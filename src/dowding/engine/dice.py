@@ -52,6 +52,9 @@ class Chance:
     label: str
     # None: every seat sees the outcome; otherwise the seats that may see it.
     visible_to: frozenset[str] | None = field(default=None, kw_only=True)
+    # The seat that rolls these dice at a real table, where the rules say; None: the seat whose
+    # decision called for them (a server takes typed dice only from that seat in a networked game).
+    roller: str | None = field(default=None, kw_only=True)
     # ``label`` is read by every seat and must name nothing any seat cannot see; the seats in
     # ``detail_to`` (an owner who knows which of its face-down cards the dice are for) read
     # ``detail`` instead.

@@ -94,8 +94,16 @@ class LiveGame:
         self.id = record.id
         self.seats: tuple[Seat, ...] = match.game.seats_for(match.options)
         self.controllers: dict[str, SeatRecord] = {s.seat: s for s in record.seats}
+        # a computer seat's token is the owner's of a game only computers play: it watches
+        # (as a spectator) and may stop the game, never act for the seat
+        self.owner_hash: str | None = next(
+            (s.token_hash for s in record.seats if s.token_hash and s.controller == "computer"),
+            None,
+        )
         self.by_token: dict[str, str | None] = {
-            s.token_hash: s.seat for s in record.seats if s.token_hash
+            s.token_hash: (None if s.controller == "computer" else s.seat)
+            for s in record.seats
+            if s.token_hash
         }
         if record.spectator_token_hash:
             self.by_token[record.spectator_token_hash] = None
@@ -117,6 +125,11 @@ class LiveGame:
         self.driver: asyncio.Task[None] | None = None
         self.used = time.monotonic()  # for unloading games nobody looks at
         self.stale = False  # dropped after the database moved on without it
+        # agreements between the people at the table, kept in memory (docs/web-api.md):
+        # the invited seats that accepted manual dice (the game waits until all have), and
+        # the people who agreed to abandon the game (it ends when all have)
+        self.accepted: set[str] = set()
+        self.abandon_agreed: set[str] = set()
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -142,18 +155,73 @@ class LiveGame:
     def side_of(self, seat: str) -> str:
         return next((s.side for s in self.seats if s.id == seat), seat)
 
-    def manual_dice_seats(self, node: Node) -> tuple[str, ...]:
+    @property
+    def has_person(self) -> bool:
+        """Whether a person sits at this game (its computers' moves are awaited by someone)."""
+        return any(self.is_human(s.id) for s in self.seats)
+
+    @property
+    def networked(self) -> bool:
+        """Whether someone other than the game's creator plays: an invited seat."""
+        return any(self.controller(s.id) == "invited" for s in self.seats)
+
+    def person_of(self, seat: str) -> str:
+        """Who plays ``seat``: the creator holds the "me" and hot-seat seats, each invited seat
+        is someone else, each computer seat is itself."""
+        return "creator" if self.controller(seat) in ("human", "hotseat") else seat
+
+    def other_people(self, seat: str) -> set[str]:
+        """The other people at the table (not computers) than the one playing ``seat``."""
+        mine = self.person_of(seat)
+        return {
+            self.person_of(s.id)
+            for s in self.seats
+            if self.is_human(s.id) and self.person_of(s.id) != mine
+        }
+
+    def awaiting_acceptance(self) -> list[str]:
+        """The invited seats yet to accept manual dice (empty once the game may start)."""
+        if self.record.dice != "manual":
+            return []
+        return [
+            s.id
+            for s in self.seats
+            if self.controller(s.id) == "invited" and s.id not in self.accepted
+        ]
+
+    def dice_roller(self, node: Chance, pending: Pending | None = None) -> str | None:
+        """The seat whose dice these are: the ruleset's ``Chance.roller``, else the seat whose
+        decision called for them (the last one made), else, before any decision, the first seat
+        of the game's creator."""
+        if node.roller is not None:
+            return node.roller
+        steps = [*self.match.steps, *(pending.steps if pending is not None else ())]
+        for step in reversed(steps):
+            if step.seat != CHANCE:
+                return str(step.seat)
+        return next(
+            (s.id for s in self.seats if self.controller(s.id) in ("human", "hotseat")), None
+        )
+
+    def manual_dice_seats(self, node: Node, pending: Pending | None = None) -> tuple[str, ...]:
         """The human seats that may type this chance outcome (manual dice), or none: rolled here.
 
         Cards are always drawn by the server: a browser cannot shuffle the deck it cannot see.
+        At one table (the creator's seats against computers, or hot seat) any human seat that may
+        see the outcome types it. In a networked game (an invited seat) only the seat whose dice
+        they are types them, and only where it may see them; otherwise the server rolls.
         """
         if self.record.dice != "manual" or not isinstance(node, Chance) or isinstance(node, Draw):
             return ()
-        return tuple(
+        seats = tuple(
             s.id
             for s in self.seats
             if self.is_human(s.id) and (node.visible_to is None or s.id in node.visible_to)
         )
+        if not self.networked:
+            return seats
+        roller = self.dice_roller(node, pending)
+        return (roller,) if roller in seats else ()
 
     # --- stepping (on a scratch copy) ----------------------------------------------------
     def begin(self) -> Pending:
@@ -180,7 +248,7 @@ class LiveGame:
         """Roll every chance event that nobody types, until a decision, typed dice or the end."""
         for _ in range(limit):
             node = pending.state.next()
-            if not isinstance(node, Chance) or self.manual_dice_seats(node):
+            if not isinstance(node, Chance) or self.manual_dice_seats(node, pending):
                 return
             self.step(pending, self.match.dice.outcome(node, self.seq_of(pending)))
 
@@ -227,6 +295,21 @@ class LiveGame:
     def idle(self) -> bool:
         """Nobody watching, no computer thinking, no change under way: safe to unload."""
         return not self.listeners and self.driver is None and not self.lock.locked()
+
+    def touch(self) -> None:
+        """A change kept in memory only (an offer, an acceptance): a new snapshot, so that every
+        seat's payload is drawn again, and the sockets are woken (call on the event loop)."""
+        self.version += 1
+        self.snapshot = self._snap()
+        self.notify()
+
+    def agreed_to_abandon(self) -> list[str]:
+        """The human seats whose players have offered or accepted to abandon the game."""
+        return [
+            s.id
+            for s in self.seats
+            if self.is_human(s.id) and self.person_of(s.id) in self.abandon_agreed
+        ]
 
     def notify(self) -> None:
         """Wake every WebSocket of this game (call on the event loop)."""

@@ -19,7 +19,7 @@ import functools
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -53,9 +53,11 @@ from .errors import ApiError, bad_request, conflict, forbidden, not_found
 from .live import CONTROLLERS, LiveGame, Pending, restore
 from .lobby import computer_players, default_computer, resolve_options
 from .schemas import CreateGame
+from .thinkers import Thinkers
 
 log = logging.getLogger("dowding.web")
 R = TypeVar("R")
+OWNER = ""  # in the new tokens: the owner's of a game only computers play
 P = ParamSpec("P")
 ATTEMPTS = 4  # a change refused because the game moved on elsewhere is decided again this often
 
@@ -93,6 +95,7 @@ class GameService:
         max_live: int = 1000,
         work_workers: int = 2,
         takeover_seconds: float = 2.0,
+        max_computer_games: int = 4,
     ) -> None:
         self.repository = repository
         # other servers on the database: heard through a listener (PostgreSQL); their computer
@@ -106,7 +109,13 @@ class GameService:
         self.batch_seconds = batch_seconds
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self.bots = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="dowding-bot")
+        # computer moves: games with a person first, computer-only games in turn on the threads
+        # but one (web/thinkers.py)
+        self.bots = Thinkers(bot_workers)
+        # games only computers play, running at once here (beyond it: 429); `dowding serve
+        # --max-computer-games`
+        self.max_computer_games = max_computer_games
+        self._creating_computer_games = 0
         # Maps, payloads, replays and rules steps: few threads, so the database writer and the
         # event loop never queue behind dozens of threads for the interpreter.
         self.work = ThreadPoolExecutor(max_workers=work_workers, thread_name_prefix="dowding-work")
@@ -142,7 +151,7 @@ class GameService:
         for task in drivers:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
-        self.bots.shutdown(wait=False, cancel_futures=True)
+        self.bots.shutdown()
         self.work.shutdown(wait=False, cancel_futures=True)
         self.pushes.shutdown(wait=False, cancel_futures=True)
         await to_thread.run_sync(self.repository.close)
@@ -244,7 +253,34 @@ class GameService:
         return await self._off_loop(build)
 
     # --- creating --------------------------------------------------------------------------------
+    def computer_games(self) -> int:
+        """Games only computers play that are running here (held in memory and active)."""
+        return sum(1 for g in self.games.values() if g.status == "active" and not g.has_person)
+
     async def create(self, request: CreateGame, base_url: str) -> dict[str, Any]:
+        if not _computer_only(request, self._seat_ids(request)):
+            return await self._create(request, base_url)
+        if self.computer_games() + self._creating_computer_games >= self.max_computer_games:
+            raise ApiError(
+                429,
+                f"this server runs at most {self.max_computer_games} games only computers "
+                "play at once; stop one of yours or try later",
+            )
+        self._creating_computer_games += 1
+        try:
+            return await self._create(request, base_url)
+        finally:
+            self._creating_computer_games -= 1
+
+    @staticmethod
+    def _seat_ids(request: CreateGame) -> list[str]:
+        try:
+            game = get_game(request.ruleset)
+            return list(game.seat_ids(resolve_options(game, request.options)))
+        except ValueError as exc:
+            raise bad_request(str(exc)) from None
+
+    async def _create(self, request: CreateGame, base_url: str) -> dict[str, Any]:
         record, tokens, spectator = self._new_record(request)
         match = Match(record.ruleset, record.scenario, record.options, record.seed, {})
         record.initial_hash = match.initial_hash
@@ -252,8 +288,10 @@ class GameService:
             live = LiveGame(record, match)
         except ValueError as exc:  # a computer player that cannot be made with these options
             raise bad_request(f"cannot seat the computer players: {exc}") from None
-        summary = live.summary(None)
+        # manual dice with someone invited: the game waits until every invited seat accepts
+        summary = live.summary(None, "waiting" if live.awaiting_acceptance() else None)
         record.turn, record.to_move, record.status = summary.turn, summary.to_move, summary.status
+        live.touch()  # its snapshot holds the status
         await asyncio.wrap_future(self.repository.submit_create(record))
         self._remember(live)
         self.ensure_driver(live)
@@ -267,13 +305,17 @@ class GameService:
         invites = {s: link(t) for s, t in mine.items() if live.controller(s) == "invited"}
         first = next(iter(yours.values()), None)
         spectate = link(spectator) if spectator else None
-        return {
+        created: dict[str, Any] = {
             "game_id": record.id,
             "tokens": yours,
             "invites": invites,
             "spectate": spectate,
             "play_url": link(first) if first else spectate,
         }
+        owner = tokens.get(OWNER)
+        if owner is not None:  # a game only computers play: its creator may stop it
+            created["owner_token"] = owner
+        return created
 
     def _new_record(self, request: CreateGame) -> tuple[GameRecord, dict[str, str], str | None]:
         try:
@@ -309,6 +351,11 @@ class GameService:
             if kind != "computer":
                 tokens[seat] = secrets.token_urlsafe(24)
                 token = hash_token(tokens[seat])
+            elif OWNER not in tokens and _computer_only(request, seat_ids):
+                # a game only computers play: the owner's token rides on its first computer seat
+                # (it watches and may stop the game; it never acts for the seat)
+                tokens[OWNER] = secrets.token_urlsafe(24)
+                token = hash_token(tokens[OWNER])
             seats.append(SeatRecord(seat, CONTROLLERS[kind], player, token))
         # a game nobody here plays would have no page to land on: its creator gets a watch link
         watched = request.spectators or not any(
@@ -460,6 +507,13 @@ class GameService:
         )
 
     def _check_active(self, live: LiveGame) -> None:
+        if live.status == "waiting":
+            waiting = ", ".join(_name(live, s) for s in live.awaiting_acceptance())
+            raise conflict(
+                f"the game has not started: waiting for {waiting or 'the players'} to accept "
+                "manual dice",
+                seq=live.snapshot.seq,
+            )
         if live.status != "active":
             raise conflict(f"the game is {live.status}", seq=live.snapshot.seq)
         if isinstance(live.match.state.next(), Terminal):
@@ -544,7 +598,18 @@ class GameService:
             self._check_active(live)
             name = next((s.name for s in live.seats if s.id == seat), seat)
             result: dict[str, Any]
-            if abandon:
+            if abandon and live.other_people(seat):
+                # against another person abandoning takes everyone's agreement: this seat's
+                # request is its offer (or its acceptance); until all agree the game goes on
+                live.abandon_agreed.add(live.person_of(seat))
+                if live.other_people(seat) - live.abandon_agreed:
+                    live.touch()  # the offer shows in every seat's payload
+                    return live
+                status, result = (
+                    "abandoned",
+                    {"winner": None, "scores": {}, "reason": "abandoned by agreement"},
+                )
+            elif abandon:
                 status, result = (
                     "abandoned",
                     {"winner": None, "scores": {}, "reason": f"abandoned by {name}"},
@@ -560,6 +625,60 @@ class GameService:
             await self._store(live, lambda: None, status, result)
         return live
 
+    async def decline_abandon(self, game_id: str, token: str) -> LiveGame:
+        """Withdraw one's own abandon offer, or refuse another's: the game goes on."""
+        live = await self.live(game_id)
+        self.acting_seat(live, token)
+        async with live.lock:
+            self._check_active(live)
+            if live.abandon_agreed:
+                live.abandon_agreed.clear()
+                live.touch()
+        return live
+
+    async def stop(self, game_id: str, token: str) -> tuple[LiveGame, int]:
+        """The owner stops a game only computers play (status "abandoned"): (game, its step)."""
+        live = await self.live(game_id)
+        if not token or live.owner_hash is None or hash_token(token) != live.owner_hash:
+            raise forbidden("only the owner's token of a game only computers play can stop it")
+        async with live.lock:
+            if live.status == "active":
+                result: dict[str, Any] = {
+                    "winner": None,
+                    "scores": {},
+                    "reason": "stopped by its owner",
+                }
+                await self._store(live, lambda: None, "abandoned", result)
+            return live, live.snapshot.seq
+
+    @decided_on_fresh_game
+    async def accept(self, game_id: str, token: str, agree: bool = True) -> LiveGame:
+        """An invited seat accepts (or declines) the manual dice the game was created with; the
+        game starts once every invited seat has accepted, and ends if one declines."""
+        live = await self.live(game_id)
+        seat = self.acting_seat(live, token)
+        async with live.lock:
+            if live.status != "waiting":
+                raise conflict(
+                    f"the game is {live.status}: nothing to accept", seq=live.snapshot.seq
+                )
+            if seat not in live.awaiting_acceptance():
+                raise conflict(
+                    "the invited players accept the manual dice, not you", seq=live.snapshot.seq
+                )
+            if not agree:
+                reason = f"{_name(live, seat)} declined manual dice"
+                result: dict[str, Any] = {"winner": None, "scores": {}, "reason": reason}
+                await self._store(live, lambda: None, "abandoned", result)
+                return live
+            live.accepted.add(seat)
+            if live.awaiting_acceptance():
+                live.touch()
+                return live
+            await self._store(live, lambda: None, "active", None)
+        self.ensure_driver(live)
+        return live
+
     # --- computer seats -------------------------------------------------------------------------
     def ensure_driver(self, live: LiveGame) -> None:
         """Start the task that moves the computer seats and rolls the dice, unless it runs."""
@@ -572,7 +691,6 @@ class GameService:
             live.driver = asyncio.get_running_loop().create_task(self._drive(live))
 
     async def _drive(self, live: LiveGame) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while not self.closing:
                 async with live.lock:
@@ -580,7 +698,12 @@ class GameService:
                         return  # a human's turn, typed dice, or the end
                     seq, pending = len(live.match.steps), live.begin()
                 # the computers think on a scratch copy, outside the lock and off the event loop
-                pending = await loop.run_in_executor(self.bots, self._think, live, pending)
+                # (queued: a game with a person first, computer-only games in turn)
+                pending = await asyncio.wrap_future(
+                    self.bots.submit(
+                        functools.partial(self._think, live, pending), urgent=live.has_person
+                    )
+                )
                 async with live.lock:
                     if live.status != "active" or len(live.match.steps) != seq:
                         continue  # resigned or abandoned meanwhile: the thinking is dropped
@@ -597,18 +720,18 @@ class GameService:
             live.driver = None
 
     @staticmethod
-    def _automatic(live: LiveGame, state: State) -> bool:
+    def _automatic(live: LiveGame, state: State, pending: Pending | None = None) -> bool:
         """Whether the server plays the next step itself: a computer's decision or rolled dice."""
         node = state.next()
         if isinstance(node, Chance):
-            return not live.manual_dice_seats(node)
+            return not live.manual_dice_seats(node, pending)
         return isinstance(node, Decision) and node.seat in live.players
 
     def _think(self, live: LiveGame, pending: Pending) -> Pending:
         """Play computer decisions and dice on the scratch copy until a person is needed, for at
         least one step and then while it takes under ``batch_seconds`` (one store, one push)."""
         started = time.monotonic()
-        while self._automatic(live, pending.state):
+        while self._automatic(live, pending.state, pending):
             node = pending.state.next()
             if isinstance(node, Chance):
                 live.roll_automatic(pending)
@@ -659,3 +782,15 @@ def _waiting_for(live: LiveGame, node: object) -> str:
     if isinstance(node, Chance):
         return "it is not your turn: waiting for the dice"
     return "the game is over"
+
+
+def _name(live: LiveGame, seat: str) -> str:
+    return next((s.name for s in live.seats if s.id == seat), seat)
+
+
+def _computer_only(request: CreateGame, seat_ids: Sequence[str]) -> bool:
+    """Whether every seat of the requested game is a computer (a seat left out is one)."""
+    return all(
+        (choice := request.seats.get(seat)) is None or choice.kind == "computer"
+        for seat in seat_ids
+    )
