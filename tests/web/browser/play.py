@@ -66,7 +66,8 @@ def map_actions(page: Page) -> list[str]:
 
 def click_map(page: Page, action: str) -> None:
     """Click the map element of an option; a covered one gets the click event directly."""
-    target = page.locator(f"#map [data-action={json.dumps(action)}]")
+    # an option may be on the map twice (a squadron's tag and its roster line): the first
+    target = page.locator(f"#map [data-action={json.dumps(action)}]").first
     try:
         target.click(timeout=2000)
     except Exception:

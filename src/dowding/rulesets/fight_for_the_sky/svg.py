@@ -9,6 +9,11 @@ Clickable options: each legal option that names a hex or a counter is one elemen
 ``data-action="<the action's exact text>"`` (a hex to fly to, land at, assemble on, attack, aim
 at or patrol; a squadron to select; a unit to lose a flight). Options with nothing to point at
 (``end``, ``done``, ``form``...) are left to the client's list. There are no free values.
+
+Beside the map, the rosters: the RAF's squadrons by sector (on the ground at their airfield,
+aloft over a hex, refuelling, lost), the formations as this view knows them (face down: only
+their counters; known: their aircraft) and, for the Luftwaffe, its units. A squadron or unit
+that is an option is clickable there too, so a squadron on the ground can be chosen.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any
 from dowding.engine import Action
 
 from .board import Board, load_board
+from .words import aircraft, formation, hex_words, place, squadron, unit
 
 View = Mapping[str, Any]
 SIZE = 22.0  # centre to corner
@@ -66,9 +72,13 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     grid = board.data.grid
     width = SIZE * 1.5 * grid.columns + SIZE + 30
     height = math.sqrt(3) * SIZE * (grid.rows + 0.5) + SIZE + 60
+    options: tuple[Action, ...] = tuple(getattr(decision, "options", ()) or ())
+    panel, panel_height = _rosters(board, view, options, width + 10)
+    total_height = max(height, panel_height)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'class="ffs-map" role="img" aria-label="Fight for the Sky, turn {view["turn"]}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width + PANEL:.0f} '
+        f'{total_height:.0f}" class="ffs-map" role="img" '
+        f'aria-label="Fight for the Sky, turn {view["turn"]}">',
         f'<text x="10" y="16" font-size="13">{escape(view["date"])}, turn {view["turn"]}, '
         f"weather {escape(view['weather'])}</text>",
     ]
@@ -103,7 +113,6 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
             f"{escape(board.targets[t].place.split(' ')[0])} AA{board.targets[t].aa}"
             f"{' hits ' + str(hits) if hits else ''}</text>"
         )
-    options: tuple[Action, ...] = tuple(getattr(decision, "options", ()) or ())
     clickable_units = {
         str(o.get("unit")): o for o in options if o.kind in ("select", "allot") and o.get("unit")
     }
@@ -116,7 +125,7 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
         action = clickable_units.get(str(r["sqn"]))
         extra = f' data-action="{escape(action.text)}" tabindex="0" role="button"' if action else ""
         out.append(
-            f'<g class="raf"{extra}><rect x="{x - 14:.1f}" y="{y - 16 + 9 * k:.1f}" width="18" '
+            f'<g class="raf"{extra}><title>{escape(squadron(r))}</title><rect x="{x - 14:.1f}" y="{y - 16 + 9 * k:.1f}" width="18" '
             f'height="9" rx="3" fill="#2d5fa8"/><text x="{x - 5:.1f}" y="{y - 9 + 9 * k:.1f}" '
             f'font-size="7" fill="white" text-anchor="middle">{escape(str(r["sqn"]))}</text></g>'
         )
@@ -126,16 +135,11 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
         x, y = _centre(board, f["hex"])
         sign = "" if f["face_up"] else "?"
         out.append(
-            f'<g class="formation"><rect x="{x + 2:.1f}" y="{y - 10:.1f}" width="14" height="12" '
+            f'<g class="formation"><title>{escape(formation(board, f))}</title>'
+            f'<rect x="{x + 2:.1f}" y="{y - 10:.1f}" width="14" height="12" '
             f'fill="#b33"/><text x="{x + 9:.1f}" y="{y - 1:.1f}" font-size="8" fill="white" '
             f'text-anchor="middle">{sign}{f["counters"]}</text></g>'
         )
-    for uid, action in clickable_units.items():
-        if action.kind == "allot":
-            out.append(
-                f'<text class="allot" data-action="{escape(action.text)}" tabindex="0" '
-                f'role="button" x="10" y="{height - 8:.0f}" font-size="9">lose a flight: {uid}</text>'
-            )
     seen: dict[str, int] = {}
     for o in options:
         spot = _hex_of(board, o)
@@ -156,5 +160,91 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
         f"Losses: RAF box {losses['raf'] or '-'}, Luftwaffe box {losses['luftwaffe'] or '-'}   "
         f"Score RAF {view['scores']['raf']:g}, Luftwaffe {view['scores']['luftwaffe']:g}</text>"
     )
+    out.extend(panel)
     out.append("</svg>")
     return "\n".join(out)
+
+
+PANEL = 360.0  # the rosters' width beside the map
+LINE = 12.0
+
+
+def _raf_state(board: Board, r: Mapping[str, Any], turn: int) -> str:
+    if r["status"] == "lost":
+        return "lost"
+    if r.get("hex"):
+        engaged = f", in the dogfight on {r['engaged']}" if r.get("engaged") else ""
+        land = f", must land by turn {r['land_by']}" if r.get("land_by") else ""
+        return f"aloft over {hex_words(board, r['hex'])}{engaged}{land}"
+    at = place(board, r.get("at") or r["base"])
+    ready = r.get("ready") or 0
+    return f"at {at}, refuelling until turn {ready}" if ready > turn else f"at {at}, ready"
+
+
+def _rosters(
+    board: Board, view: View, options: tuple[Action, ...], left: float
+) -> tuple[list[str], float]:
+    """The rosters beside the map, and how tall they are."""
+    clickable = {
+        (o.kind, str(o.get("unit"))): o
+        for o in options
+        if o.kind in ("select", "allot", "add") and o.get("unit") is not None
+    }
+    out: list[str] = ['<g class="rosters" font-size="9">']
+    y = 24.0
+
+    def line(text: str, css: str, action: Action | None = None, bold: bool = False) -> None:
+        nonlocal y
+        y += LINE
+        weight = ' font-weight="bold"' if bold else ""
+        if action is None:
+            out.append(
+                f'<text class="{css}" x="{left:.0f}" y="{y:.0f}"{weight}>{escape(text)}</text>'
+            )
+            return
+        out.append(
+            f'<g class="{css} option" data-action="{escape(action.text)}" tabindex="0" '
+            f'role="button"><rect x="{left - 2:.0f}" y="{y - 9:.0f}" width="{PANEL - 16:.0f}" '
+            f'height="11" rx="2" fill="#ffd54f" fill-opacity="0.35" stroke="#c90" '
+            f'stroke-width="0.6"/><text x="{left:.0f}" y="{y:.0f}"{weight}>{escape(text)}</text></g>'
+        )
+
+    turn = int(view.get("turn") or 0)
+    line("RAF squadrons", "roster-head", bold=True)
+    sectors: dict[str, list[Mapping[str, Any]]] = {}
+    for r in view.get("raf", ()):
+        sectors.setdefault(str(r.get("sector") or r.get("base")), []).append(r)
+    for sector, squadrons in sectors.items():
+        line(f"{place(board, sector)} sector", "roster-sector")
+        for r in squadrons:
+            action = clickable.get(("select", str(r["sqn"]))) or clickable.get(
+                ("allot", str(r["sqn"]))
+            )
+            line(f"  {squadron(r)}: {_raf_state(board, r, turn)}", "roster-raf", action)
+    forms = list(view.get("formations", ()))
+    line("Formations", "roster-head", bold=True)
+    if not forms:
+        line("  none in the air", "roster-form")
+    for f in forms:
+        line(f"  {formation(board, f)}", "roster-form")
+    units = list(view.get("luftwaffe", ()))
+    if units:
+        line(f"Luftwaffe units ({view.get('pool', 0)} in the pool)", "roster-head", bold=True)
+        chosen = [
+            u
+            for u in units
+            if ("add", str(u["id"])) in clickable or ("allot", str(u["id"])) in clickable
+        ]
+        for u in chosen:
+            action = clickable.get(("add", str(u["id"]))) or clickable.get(("allot", str(u["id"])))
+            line(f"  {unit(u)}, {u.get('status')}", "roster-lw", action)
+        counts: dict[tuple[str, str], int] = {}
+        for u in units:
+            if u in chosen:
+                continue
+            key = (aircraft(u["type"]), str(u.get("status")))
+            counts[key] = counts.get(key, 0) + 1
+        for (name, status), n in sorted(counts.items()):
+            line(f"  {n} {name} unit{'s' if n != 1 else ''}, {status}", "roster-lw")
+    out.append("</g>")
+    return out, y + 16

@@ -121,7 +121,8 @@ export class TableScreen {
     }
     // the same step again (the answer to my POST and then the push): keep the page as it is,
     // so focus, hover and a click under way are not disturbed
-    const key = `${payload.seq}|${payload.status}|${payload.decision ? 1 : 0}|${payload.to_move}|${(payload.dice || []).length}`;
+    const key = `${payload.seq}|${payload.status}|${payload.decision ? 1 : 0}|${payload.to_move}|${(payload.dice || []).length}`
+      + `|${(payload.abandon_offer || []).join()}|${(payload.waiting_for || []).join()}`;
     if (this.payload && key === this.drawnKey) return;
     this.drawnKey = key;
     this.payload = payload;
@@ -152,6 +153,7 @@ export class TableScreen {
     if (!d || p.status !== "active" || d.free || !d.options || d.options.length !== 1) return;
     if (this.autoSeq === p.seq) return;
     this.autoSeq = p.seq;
+    document.body.dataset.mine = "0"; // nothing to ask: not the player's move to make
     const only = d.options[0];
     this.eventLog.append(el("li", { class: "auto" }, el("span", { class: "step" }, `#${p.seq + 1}`),
       `Only one choice: ${only.label || only.text}`));
@@ -270,6 +272,15 @@ export class TableScreen {
         input, el("button", { type: "submit" }, "Send"),
         d.free ? el("div", { class: "hint" }, `free value: ${d.free}`) : null);
       parts.push(form);
+    } else if (p.status === "waiting") {
+      // manual dice in a networked game: the invited players accept them before it starts
+      const names = (p.waiting_for || []).map((s) => this.seatName(s)).join(", ");
+      parts[0] = el("h2", { id: "decision-title" }, "Manual dice");
+      parts.push(el("p", { id: "waiting" }, `The dice are typed at each table. The game starts when ${names || "everyone"} accepts.`));
+      if ((p.waiting_for || []).includes(p.seat)) {
+        parts.push(el("button", { type: "button", class: "primary", id: "accept-dice", onclick: () => this.agree("accept") }, "Accept manual dice"));
+        parts.push(el("button", { type: "button", id: "decline-dice", onclick: () => this.agree("decline") }, "Decline"));
+      }
     } else if (p.dice_needed) {
       const input = el("input", { type: "text", id: "dice-faces", "aria-label": "The faces you rolled", placeholder: p.dice_needed.expects || "" });
       parts[0] = el("h2", { id: "decision-title" }, "Roll the dice");
@@ -281,7 +292,26 @@ export class TableScreen {
       const who = p.to_move ? this.seatName(p.to_move) : null;
       parts.push(el("p", { class: "waiting", id: "waiting" }, who ? `Waiting for ${who}…` : "The dice are rolling…"));
     }
+    const offer = p.abandon_offer || [];
+    if (offer.length && p.seat) {
+      // an offer to abandon between people: it ends the game only when everyone agrees
+      const mine = offer.includes(p.seat);
+      parts.push(el("div", { class: "offer", id: "abandon-offer" },
+        el("p", {}, mine ? "You offered to abandon this game." : `${offer.map((s) => this.seatName(s)).join(", ")} offered to abandon this game, with no winner.`),
+        mine ? null : el("button", { type: "button", id: "abandon-accept", onclick: () => this.agree("abandon") }, "Agree"),
+        el("button", { type: "button", id: "abandon-decline", onclick: () => this.agree("abandon/decline") }, mine ? "Withdraw" : "Refuse")));
+    }
     this.decision.replaceChildren(...parts);
+  }
+
+  async agree(route) {
+    try {
+      const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}/${route}`, {
+        method: "POST", body: { token: this.token } });
+      this.render(payload);
+    } catch (err) {
+      showError(err.message);
+    }
   }
 
   drawEvents(events) {
@@ -390,7 +420,10 @@ export class TableScreen {
   }
 
   async resign(abandon) {
-    const words = abandon ? "Abandon this game? It ends with no winner." : "Resign this game? The other side wins.";
+    const people = this.payload && (this.payload.seats || []).some((s) => s.controller === "invited");
+    const words = !abandon ? "Resign this game? The other side wins."
+      : people ? "Offer to abandon this game? It ends with no winner if the other players agree; otherwise play on, or resign."
+      : "Abandon this game? It ends with no winner.";
     if (!window.confirm(words)) return;
     try {
       const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}/${abandon ? "abandon" : "resign"}`, {

@@ -1,0 +1,74 @@
+"""Fight for the Sky in the browser: the RAF against the computer, by clicking, to the end."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from .play import act, click_map, map_actions, options, start_game, wait_turn
+
+SHOTS = Path(os.environ.get("DOWDING_SHOTS", "/tmp/dowding-shots"))
+BARE = re.compile(r"\bundefined\b|\bNone\b|^\s*$")
+
+
+def labels(page: Any) -> list[str]:
+    return list(
+        page.eval_on_selector_all("#options button .label", "ns => ns.map(n => n.textContent)")
+    )
+
+
+def test_basic_game_by_clicking_to_its_end(server: str, new_page: Any) -> None:
+    w = new_page()
+    page = w.page
+    start_game(
+        page,
+        server,
+        "fight-for-the-sky",
+        {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")},
+        scenario="basic",
+    )
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#map svg")
+    assert wait_turn(page) == "mine"
+    # the RAF's roster: squadrons on the ground by sector, clickable when they may move
+    roster = page.inner_text("#map")
+    assert "RAF squadrons" in roster and "sector" in roster
+    assert re.search(r"\d+ Squadron \((Spitfire|Hurricane), 4 flights\): at ", roster)
+    said = labels(page)
+    assert said and not [s for s in said if BARE.search(s)], said
+    assert any(re.match(r"Move \d+ Squadron \(", s) for s in said), said
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "ffts-start.png"))
+
+    clicks = 0
+    shot = False
+    for clicks in range(600):
+        if wait_turn(page, timeout=60_000) != "mine":
+            break
+        texts = options(page)
+        said = labels(page)
+        assert len(said) == len(texts) and not [s for s in said if BARE.search(s)], said
+        assert not any(s == t for s, t in zip(said, texts, strict=True)), said
+        if not shot and any(t.startswith("attack") for t in texts):
+            page.screenshot(path=str(SHOTS / "ffts-dogfight.png"))
+            shot = True
+        on_map = [t for t in map_actions(page) if t in texts]
+        ending = [t for t in texts if t in ("end", "back")]
+        if on_map and clicks % 3 != 2:
+            pick = on_map[clicks % len(on_map)]
+            act(page, lambda pick=pick: click_map(page, pick))
+        else:
+            pick = ending[0] if ending else texts[0]
+            act(
+                page, lambda pick=pick: page.click(f"#options button[data-text={json.dumps(pick)}]")
+            )
+    status = page.evaluate("document.body.dataset.status")
+    page.screenshot(path=str(SHOTS / "ffts-end.png"))
+    assert status == "finished", f"still {status} after {clicks} decisions"
+    assert page.inner_text("#result").startswith("Game over")
+    log = page.inner_text("#event-log")
+    assert "Squadron" in log and "has moved" not in log
+    assert not w.errors, w.errors
