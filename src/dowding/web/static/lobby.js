@@ -136,6 +136,19 @@ function buildForm(form, rulesets) {
         result.append(linkField(`Invite link for ${seat}`, url, `invite-${seat}`));
       }
       if (made.spectate) result.append(linkField("Spectators' link", made.spectate, "spectate"));
+      if (made.owner_token) {
+        // a game only computers play: its owner (this page) may stop it
+        const stop = el("button", { type: "button", id: "stop-game" }, "Stop this game");
+        stop.addEventListener("click", async () => {
+          try {
+            await api(`/api/games/${encodeURIComponent(made.game_id)}/stop`, { method: "POST", body: { token: made.owner_token } });
+            stop.replaceWith(el("p", { id: "stopped" }, "The game is stopped."));
+          } catch (err) {
+            showError(err.message);
+          }
+        });
+        result.append(el("p", {}, stop));
+      }
       const watching = made.play_url && made.play_url === made.spectate;
       if (made.play_url) result.append(el("p", {}, el("a", { href: made.play_url, id: "go-table", class: "primary" }, watching ? "Watch the game" : "Go to my table")));
     } catch (err) {
