@@ -116,6 +116,7 @@ class BobGame(Game):
         state.scratch = tuple(_tuple(x) for x in data["scratch"])
         state.assists = tuple(tuple(a) for a in data["assists"])
         state.pending_home = tuple(data["pending_home"])
+        state.slipped = tuple(data.get("slipped", ()))
         state.campaign = tuple(_tuple(x) for x in data.get("campaign", ()))
         result: Any = data["result"]
         state.result = (

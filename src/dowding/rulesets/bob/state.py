@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 Task = tuple[Any, ...]
 NON_DETECT_MARKERS = 5  # Components: 5 Non-Detect markers
+LW_FULL = 6  # German Squadron Alert: "full strength of 6 squadron cards"
 CHANCE_TASKS = frozenset({"draw", "roll", "pick", "observe", "home_roll"})
 
 # card locations
@@ -99,6 +100,7 @@ class Duel(NamedTuple):
     lw_kills: int = 0
     raf_ace: bool = False  # the card in the air carries its flight's ace
     lw_ace: bool = False
+    sent: tuple[str, ...] = ()  # flights that have sent their first card into this dogfight
 
 
 def unit_of(flight: str) -> int:
@@ -131,6 +133,7 @@ class BobState(TaskQueueState):
         self.scratch: tuple[Any, ...] = ()  # cards drawn and not yet placed, rolls to allot
         self.assists: tuple[tuple[int, int], ...] = ()  # production assistance (giver, receiver)
         self.pending_home: tuple[str, ...] = ()  # RAF flights that may head home after a combat
+        self.slipped: tuple[str, ...] = ()  # flights through a radar gap this turn (Step 5)
         self.campaign: tuple[Any, ...] = ()
         self.result: Terminal | None = None
         self.events = ()
@@ -291,6 +294,7 @@ class BobState(TaskQueueState):
             self.scratch,
             self.assists,
             self.pending_home,
+            self.slipped,
             self.campaign,
             None if self.result is None else (self.result.winner, self.result.reason),
         )
@@ -526,6 +530,9 @@ class BobState(TaskQueueState):
                 for f in lw
                 if self.flights[f].status in ("box", "grounded") and self.flights[f].mission < 0
             ]
+            # "when there are more than one Luftwaffe flight on its squadron box, draw one
+            # mission card for each flight": a grounded flight is on its box with no mission, so
+            # it draws too, every turn it stays grounded (docs/rules/bob.md, Step 3)
             draws = len(needing)
         self.queue = (
             *(("draw", "mission") for _ in range(draws)),
@@ -563,8 +570,9 @@ class BobState(TaskQueueState):
 
     # --- Step 4, Squadron Alert ----------------------------------------------------------
     def lw_box_size(self, flight: str) -> int:
-        # London Burning lets Luftflotte 2 fill its flights with 7 cards
-        return 7 if self.stage == "london-burning" and flight.startswith("2") else 6
+        """The most cards a Luftwaffe box holds. London Burning: the Luftwaffe "may increase the
+        number of squadron cards in Luftflotte 2 flight squadron card boxes, from 6 cards to 7"."""
+        return 7 if self.stage == "london-burning" and flight.startswith("2") else LW_FULL
 
     def lw_can_alert(self, f: Flight) -> bool:
         """On its box with a mission (a flight grounded for want of cards keeps its mission)."""
@@ -600,13 +608,39 @@ class BobState(TaskQueueState):
             if not flights:
                 continue
             first = self.turn_no == 1 and all(not self.cards_in(box(f)) for f in LW_FLIGHTS)
+            if first and lf == 2 and self.stage == "london-burning":
+                tasks.append(("lf2_deal",))  # London Burning: 6 or 7 cards, the Luftwaffe's choice
+                continue
+            if need == 0:
+                # nothing to reinforce: no cards drawn ("the cards needed plus 2" only when needed)
+                tasks += [("launch", f) for f in flights]
+                continue
             n = min(need + (0 if first else 2), len(self.crb_cards(LUFTWAFFE, lf)))
             tasks += [("draw", "card", LUFTWAFFE, lf)] * n
             tasks.append(("reinforce", LUFTWAFFE, lf, first))
         self.scratch = ()
         self.queue = (*tasks, *self.queue)
 
-    def _open_boxes(self, side: str, unit: int) -> list[str]:
+    def _lf2_deal_decision(self) -> Decision | None:
+        return Decision(
+            self.seat_for_unit(LUFTWAFFE, 2),
+            "London Burning: deal 6 or 7 squadron cards to each Luftflotte 2 flight (Step 4)",
+            (Action("deal", cards=6), Action("deal", cards=7)),
+        )
+
+    def _do_lf2_deal(self, task: Task, action: Action | None) -> None:
+        # Scenario 3, London Burning: the Luftwaffe "may increase" Luftflotte 2's boxes to 7
+        size = LW_FULL if action is None else int(action.number("cards"))
+        flights = [f for f in LW_FLIGHTS if unit_of(f) == 2 and self.lw_can_alert(self.flights[f])]
+        n = min(size * len(flights), len(self.crb_cards(LUFTWAFFE, 2)))
+        self._say(f"Luftflotte 2 flies with {size} squadron cards a flight.", LUFTWAFFE)
+        self.queue = (
+            *([("draw", "card", LUFTWAFFE, 2)] * n),
+            ("reinforce", LUFTWAFFE, 2, True, size),
+            *self.queue,
+        )
+
+    def _open_boxes(self, side: str, unit: int, size: int = 0) -> list[str]:
         open_ = []
         for f in RAF_FLIGHTS if side == RAF else LW_FLIGHTS:
             fl = self.flights[f]
@@ -616,12 +650,14 @@ class BobState(TaskQueueState):
                 continue
             if side == LUFTWAFFE and not self.lw_can_alert(fl):
                 continue
-            cap = 3 if side == RAF else self.lw_box_size(f)
+            cap = size or (3 if side == RAF else self.lw_box_size(f))
             if len(self.cards_in(box(f))) < cap:
                 open_.append(f)
         return open_
 
-    def _reinforce_decision(self, side: str, unit: int, first: bool) -> Decision | None:
+    def _reinforce_decision(
+        self, side: str, unit: int, first: bool, size: int = 0
+    ) -> Decision | None:
         drawn = [c for c in self.scratch if isinstance(c, int)]
         if not drawn or first:
             return None  # turn 1: the cards are dealt, not chosen
@@ -636,11 +672,12 @@ class BobState(TaskQueueState):
         )
 
     def _do_reinforce(self, task: Task, action: Action | None) -> None:
-        _, side, unit, first = task
+        side, unit, first = task[1:4]
+        size = task[4] if len(task) > 4 else 0  # London Burning: Luftflotte 2's choice
         if action is None and first:
             # Special Procedure Turn 1: deal the cards face down, box by box
             for c in [c for c in self.scratch if isinstance(c, int)]:
-                open_ = self._open_boxes(side, unit)
+                open_ = self._open_boxes(side, unit, size)
                 if not open_:
                     break
                 self._move_cards([c], box(open_[0]))
@@ -668,8 +705,9 @@ class BobState(TaskQueueState):
             return
         if not self.lw_can_alert(f):
             return
-        if len(cards) < self.lw_box_size(f.id):
-            # a Luftwaffe flight that cannot be brought up to strength is grounded
+        if len(cards) < LW_FULL:
+            # "grounded if its squadron cards cannot be brought up to 6" (7 in London Burning's
+            # Luftflotte 2 is the Luftwaffe's option, not a minimum)
             self._move_cards(cards, CRB)
             self._put(f._replace(status="grounded"))  # it keeps its mission for a later turn
             self._say(f"Luft. {f.id} cannot be brought up to strength and is grounded.")
@@ -779,7 +817,7 @@ class BobState(TaskQueueState):
         return (
             bool(stations)
             and not f.detected
-            and not f.nondetect
+            and f.id not in self.slipped
             and any(map(self.station_working, stations))
         )
 
@@ -792,12 +830,15 @@ class BobState(TaskQueueState):
         left -= self.t.step_cost(f.space, to)
         f = f._replace(space=to)
         self._put(f)
-        if self.raf_at(to):
-            # may not move through a space with an RAF flight
+        # "A Luftwaffe flight may not move through a space with a RAF flight": it stops there,
+        # but British Radar and British Intercept still apply to the space it has entered
+        blocked = bool(self.raf_at(to))
+        if blocked:
             self._say(f"Luft. {flight} meets RAF flights at {to} and stops.")
-            return
+            left = 0
         stations = self.t.radar_of.get(to, ())
-        if stations and not f.detected and not f.nondetect:
+        # Non-Detected Flight: "may not be intercepted this turn" (slipped), not on later turns
+        if stations and not f.detected and flight not in self.slipped:
             working = [s for s in stations if self.station_working(s)]
             if working:
                 self._put(f._replace(detected=True, nondetect=False))
@@ -805,21 +846,29 @@ class BobState(TaskQueueState):
                 self.queue = (("intercept", flight, left), *self.queue)
                 return
             in_use = sum(1 for x in self.flights.values() if x.nondetect)
-            if not f.nondetect and in_use < NON_DETECT_MARKERS:  # the punchboard has five
+            if f.nondetect or in_use < NON_DETECT_MARKERS:  # the punchboard has five
+                self.slipped = (*self.slipped, flight)
+            if not f.nondetect and in_use < NON_DETECT_MARKERS:
                 self._put(f._replace(nondetect=True))
                 self._say(
                     f"Luft. {flight} slips through the radar gap at {to} (Non-Detected Flight)."
                 )
-        self.queue = (("step", flight, left), *self.queue)
+        if not blocked:
+            self.queue = (("step", flight, left), *self.queue)
 
     def interceptors(self, space: str) -> list[str]:
         """RAF flights that can reach ``space`` with their normal three-space move (British Intercept)."""
         if self.markers + self.big_wing <= 0:
             return []
+        # Step 6: "Only one RAF flight may occupy a space": on a space an RAF flight already
+        # holds, only that flight can intercept (two flights against one is a Big Wing dogfight)
+        held = {f.id for f in self.raf_at(space)}
         out = []
         for f in RAF_FLIGHTS:
             fl = self.flights[f]
             if fl.status != "map" or fl.intercepted or self.combat.get(fl.space):
+                continue
+            if held and f not in held:
                 continue
             if self.t.distance(fl.space, space) <= 3 and space not in self.t.no_raf:
                 out.append(f)
@@ -950,7 +999,8 @@ class BobState(TaskQueueState):
         for n in self.t.neighbours[f.space]:
             if n in self.t.no_raf or n == self.t.box:
                 continue  # never the coastal spaces of France or Norway
-            if left == 1 and self.raf_others(n, flight) and not self._big_wing_ok(n, flight):
+            ends = left == 1 or self.lw_at(n) is not None  # a Luftwaffe flight stops it
+            if ends and self.raf_others(n, flight) and not self._big_wing_ok(n, flight):
                 continue  # may not end on another RAF flight
             options.append(_move_to(n))
         if not self.raf_others(f.space, flight) or self._big_wing_ok(f.space, flight):
@@ -964,12 +1014,14 @@ class BobState(TaskQueueState):
         )
 
     def _big_wing_ok(self, space: str, flight: str) -> bool:
-        # Big Wing Rules: two RAF flights may share a Luftwaffe flight's space
+        # Big Wing Rules: two RAF flights may share a Luftwaffe flight's space in a dogfight
+        # under the Big Wing marker, never join an intercept ("engage in a dogfight")
         return (
             self.stage == "london-burning"
             and self.big_wing > 0
             and self.lw_at(space) is not None
             and self.raf_others(space, flight) <= 1
+            and self.combat.get(space) in (None, "dogfight")
         )
 
     def _do_raf_step(self, task: Task, action: Action | None) -> None:
@@ -1230,11 +1282,14 @@ class BobState(TaskQueueState):
 
     def _take_duel_card(self, side: str, card: int) -> None:
         d = self.duel()
-        # Ace Squadron Dogfight: a flight's ace flies with the card it sends into the duel
+        # Ace Squadron Dogfight: the ace "is used along with the first squadron card that battles
+        # in a dogfight", the first its flight sends; after a tie it stays on the box
         flight = self._flight_of_card(card)
-        ace = flight is not None and self.flights[flight].ace
+        ace = flight is not None and flight not in d.sent and self.flights[flight].ace
         if ace and flight is not None:
             self._put(self.flights[flight]._replace(ace=False))
+        if flight is not None and flight not in d.sent:
+            d = d._replace(sent=(*d.sent, flight))
         if side == RAF:
             self.fight = d._replace(
                 raf_hand=tuple(c for c in d.raf_hand if c != card),
@@ -1341,7 +1396,45 @@ class BobState(TaskQueueState):
                         self._say(f"{fid} earns an Ace marker.")
                         break
         self.fight = None
+        wing = [f.id for f in self.raf_at(space)]
+        if len(wing) == 2 and unit_of(wing[0]) == unit_of(wing[1]):
+            # Big Wing Rules: "When both flights are from the same Group, the RAF player may
+            # return squadron card to the flight squadron card box of his choice"
+            left = [c for f in wing for c in self.cards_in(box(f))]
+            self._move_cards(left, "drawn")
+            self.queue = (
+                *([("wing_return", space)] * len(left)),
+                ("after_combat", space),
+                *self.queue,
+            )
+            return
         self._after_combat(space)
+
+    def _wing_boxes(self, space: str) -> list[str]:
+        """The Big Wing's flights with room in their box (three cards at most)."""
+        return [f.id for f in self.raf_at(space) if len(self.cards_in(box(f.id))) < 3]
+
+    def _wing_return_decision(self, space: str) -> Decision | None:
+        held = self.cards_in("drawn")
+        boxes = self._wing_boxes(space)
+        if not held or len(boxes) < 2:
+            return None
+        card = self.t.cards[held[0]].id
+        return Decision(
+            self.seat_of_flight(boxes[0]),
+            f"Big Wing over {space}: which flight's box does {card} return to?",
+            tuple(Action("return", card=card, flight=f) for f in boxes),
+        )
+
+    def _do_wing_return(self, task: Task, action: Action | None) -> None:
+        held = self.cards_in("drawn")
+        if not held:
+            return
+        flight = self._wing_boxes(task[1])[0] if action is None else action.word("flight")
+        self._move_cards([held[0]], box(flight))
+
+    def _auto_after_combat(self, task: Task) -> None:
+        self._after_combat(task[1])
 
     # RAF Flight Head Home Phase: only a flight that fought an air combat may head home
     def _head_home_decision(self, space: str) -> Decision | None:
@@ -1380,7 +1473,13 @@ class BobState(TaskQueueState):
         target = self.t.targets[self.t.missions[lw.mission].target]
         bombers = [c for c in self.cards_in(box(lw.id)) if self.t.cards[c].role == "bomber"]
         self._put(lw._replace(bombrun=False))
-        if target.space != space or not bombers:
+        if target.space != space:
+            return
+        if not bombers:
+            # "The flight must have one or more bomber squadron cards to make a bombing run": its
+            # run is over with no hits, and Reaching for Home follows the bombing run phase
+            self._say(f"Luft. {lw.id} has no bombers left to bomb {target.name}.")
+            self._return_lw(lw.id, "no bombers left")
             return
         dice = sum(self.t.cards[c].bombs for c in bombers)
         if target.kind in ("airfield", "radar"):
@@ -1544,6 +1643,7 @@ class BobState(TaskQueueState):
                 self._put(fl._replace(intercepted=False))
         self.markers, self.big_wing = (4, 1) if self.stage == "london-burning" else (5, 0)
         self.combat = {}
+        self.slipped = ()  # Non-Detected Flight: undetected "this turn"
 
     def _next_campaign_scenario(self) -> None:
         """The campaign: victory points carry over, and each scenario is set up anew."""
@@ -2041,6 +2141,7 @@ class BobState(TaskQueueState):
             "assign": "Step 3, German Mission Assignment",
             "draw": "cards drawn",
             "reinforce": "Step 4, Squadron Alert",
+            "lf2_deal": "Step 4, Squadron Alert",
             "lw_select": "Step 5, Luftwaffe Movement",
             "fuel": "Step 5, Luftwaffe Movement",
             "step": "Step 5, Luftwaffe Movement",
@@ -2055,6 +2156,7 @@ class BobState(TaskQueueState):
             "duel_pick": "Step 7, Dogfight",
             "pick": "Step 7, Air Combat",
             "head_home": "Step 7, RAF Flight Head Home",
+            "wing_return": "Step 7, Big Wing",
             "flak_losses": "Step 7, British Ack-Ack Fire",
             "home_roll": "Step 7, Reaching for Home",
             "abort": "Step 7, Abort Mission",
@@ -2128,6 +2230,7 @@ class BobState(TaskQueueState):
             "scratch": list(self.scratch),
             "assists": [list(a) for a in self.assists],
             "pending_home": list(self.pending_home),
+            "slipped": list(self.slipped),
             "campaign": [list(x) if isinstance(x, tuple) else x for x in self.campaign],
             "result": None
             if self.result is None
@@ -2144,7 +2247,10 @@ def _decide_table() -> dict[str, Any]:
         "assist": lambda s, g: s._assist_decision(g),
         "repair": lambda s, g, left: s._repair_decision(g, left),
         "assign": lambda s, f: s._assign_decision(f),
-        "reinforce": lambda s, side, unit, first: s._reinforce_decision(side, unit, first),
+        "reinforce": lambda s, side, unit, first, size=0: s._reinforce_decision(
+            side, unit, first, size
+        ),
+        "lf2_deal": lambda s: s._lf2_deal_decision(),
         "lw_select": lambda s: s._lw_select_decision(),
         "fuel": lambda s, f: s._fuel_decision(f),
         "step": lambda s, f, left: s._step_decision(f, left),
@@ -2159,6 +2265,7 @@ def _decide_table() -> dict[str, Any]:
         "head_home": lambda s, space: s._head_home_decision(space),
         "flak_losses": lambda s, f: s._flak_losses_decision(f),
         "abort": lambda s, f: s._abort_decision(f),
+        "wing_return": lambda s, space: s._wing_return_decision(space),
     }
 
 
