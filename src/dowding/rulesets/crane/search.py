@@ -14,7 +14,8 @@ from typing import Any
 from dowding.engine import Action, Decision, State
 
 from .bots import CraneHeuristic
-from .state import DESTROYED, EXITED, LUFTWAFFE, RAF, CraneState
+from .equipment import DESTROYED, EXITED, LUFTWAFFE, RAF
+from .state import CraneState
 
 _players: dict[str, CraneHeuristic] = {}
 

@@ -9,6 +9,7 @@ This class keeps only what every step shares: the planes and their lookups, the 
 move, the queue runner, narration, views and serialisation. The rules are in modules named
 after the rulebook's sections, and each task kind is dispatched to one of them:
 
+- `equipment.py`     II    the planes, the committed move, the dice (shared by every step)
 - `organization.py`  III   the forces, the set-up queue, each turn's queue, the end of a turn
 - `objectives.py`    IV    who has won (with VII.E)
 - `placements.py`    V     A the factory, B the German units, C the British vics, D altitude
