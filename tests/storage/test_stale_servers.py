@@ -7,6 +7,8 @@ B's copy must catch up from the log, and the request must be answered from the f
 
 from __future__ import annotations
 
+import json
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +18,8 @@ from fastapi.testclient import TestClient
 
 from dowding.storage import Repository
 from dowding.web.app import create_app
+
+from .postgres import wipe
 
 
 @contextmanager
@@ -108,3 +112,59 @@ def test_a_step_already_stored_by_another_server_is_answered_as_applied(
         assert repository.game(game_id).version >= 1
     finally:
         repository.close()
+
+
+def receive(socket: Any, seconds: float = 15.0) -> dict[str, Any]:
+    """The next message on a test socket, or a failure after ``seconds`` (never a hang)."""
+    box: list[str] = []
+    reader = threading.Thread(target=lambda: box.append(socket.receive_text()), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    assert box, f"nothing was pushed within {seconds} s"
+    message: dict[str, Any] = json.loads(box[0])
+    return message
+
+
+def test_a_server_hears_the_other_and_takes_over_its_computers(postgres_server: str) -> None:
+    """B acknowledges a person's move, then moves no computer (as if it had died); A hears the
+    write (NOTIFY), pushes it to its socket, and after ``takeover_seconds`` of stillness moves
+    the computer itself. Both servers then show the person's turn again."""
+    wipe(postgres_server)
+    with server(postgres_server) as a, server(postgres_server) as b:
+        a.app.state.service.takeover_seconds = 0.3  # type: ignore[attr-defined]
+        b.app.state.service.ensure_driver = lambda live: None  # type: ignore[attr-defined]
+        created = a.post(
+            "/api/games",
+            json={
+                "ruleset": "bob",
+                "seats": {
+                    "raf": {"kind": "me"},
+                    "luftwaffe": {"kind": "computer", "player": "heuristic"},
+                },
+            },
+        ).json()
+        game_id, token = created["game_id"], created["tokens"]["raf"]
+        with a.websocket_connect(f"/api/games/{game_id}/ws?token={token}") as socket:
+            payload = receive(socket)
+            while payload["decision"] is None:
+                payload = receive(socket)
+            for _ in range(3):
+                action = payload["decision"]["options"][0]["text"]
+                body = {"token": token, "seq": payload["seq"], "action": action}
+                acted = b.post(f"/api/games/{game_id}/actions", json=body)
+                assert acted.status_code == 200, acted.text
+                after = acted.json()["seq"]
+                heard = receive(socket)  # B's write, pushed by A
+                assert heard["seq"] >= after
+                payload = heard
+                while payload["decision"] is None and payload["status"] == "active":
+                    payload = receive(socket)  # A moves the computer
+                if payload["status"] != "active":
+                    break
+        deadline = time.monotonic() + 10
+        while True:  # and B hears A's computer moves
+            seen = b.get(f"/api/games/{game_id}", params={"token": token}).json()
+            if seen["seq"] == payload["seq"] or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert seen["seq"] == payload["seq"] and seen["decision"] == payload["decision"]

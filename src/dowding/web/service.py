@@ -636,6 +636,7 @@ class GameService:
                 live.touch()
         return live
 
+    @decided_on_fresh_game
     async def stop(self, game_id: str, token: str) -> tuple[LiveGame, int]:
         """The owner stops a game only computers play (status "abandoned"): (game, its step)."""
         live = await self.live(game_id)
