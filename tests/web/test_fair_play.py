@@ -216,6 +216,11 @@ def test_manual_dice_with_an_invited_player_wait_for_their_acceptance(table: Tab
     declined = table.client.post(f"/api/games/{other_id}/decline", json={"token": other_theirs})
     assert declined.status_code == 200 and declined.json()["status"] == "abandoned"
 
+    # the creator may call off a game that has not started
+    third_id, third_mine, _ = networked(table)
+    off = table.client.post(f"/api/games/{third_id}/abandon", json={"token": third_mine})
+    assert off.status_code == 200 and off.json()["status"] == "abandoned"
+
     # rolled dice, hot seat and one person against computers start at once, as before
     assert table.get(*networked(table, dice="auto")[:2])["status"] == "active"
     hot = table.create(

@@ -595,6 +595,11 @@ class GameService:
         live = await self.live(game_id)
         seat = self.acting_seat(live, token)
         async with live.lock:
+            if live.status == "waiting":  # never started: anyone at it may call it off
+                name = next((s.name for s in live.seats if s.id == seat), seat)
+                called_off = {"winner": None, "scores": {}, "reason": f"called off by {name}"}
+                await self._store(live, lambda: None, "abandoned", called_off)
+                return live
             self._check_active(live)
             name = next((s.name for s in live.seats if s.id == seat), seat)
             result: dict[str, Any]
