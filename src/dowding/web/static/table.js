@@ -158,7 +158,12 @@ export class TableScreen {
     this.eventLog.append(el("li", { class: "auto" }, el("span", { class: "step" }, `#${p.seq + 1}`),
       `Only one choice: ${only.label || only.text}`));
     this.eventLog.scrollTop = this.eventLog.scrollHeight;
-    setTimeout(() => { if (this.payload && this.payload.seq === p.seq) this.send(only.text); }, 0);
+    const play = () => {
+      if (!this.payload || this.payload.seq !== p.seq || this.closed) return;
+      if (this.busy) setTimeout(play, 50); // the answer to an earlier click is still on its way
+      else this.send(only.text);
+    };
+    setTimeout(play, 0);
   }
 
   // a hot-seat game: the next seat to move is another hot-seat seat held in this browser
