@@ -1478,7 +1478,7 @@ class BobState(TaskQueueState):
         if not bombers:
             # "The flight must have one or more bomber squadron cards to make a bombing run": its
             # run is over with no hits, and Reaching for Home follows the bombing run phase
-            self._say(f"Luft. {lw.id} has no bombers left to bomb {target.name}.")
+            self._say(f"Luft. {lw.id} has no bombers left to bomb {target.name}.", LUFTWAFFE)
             self._return_lw(lw.id, "no bombers left")
             return
         dice = sum(self.t.cards[c].bombs for c in bombers)
