@@ -27,3 +27,4 @@ def test_other_databases_take_no_lock(tmp_path: Path) -> None:
     assert server_lock("sqlite://") is None
     assert server_lock("sqlite:///:memory:") is None
     assert server_lock("postgresql+psycopg://me@db/games") is None
+    assert server_lock("nonsense") is None  # opening the database reports a bad URL

@@ -146,7 +146,10 @@ def _lock(handle: IO[str]) -> None:
 def server_lock(url: str) -> ServerLock | None:
     """Take the one-server lock of a SQLite database file (DatabaseInUse if another server
     holds it); None for other databases, which need no lock."""
-    parsed = make_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return None  # not a URL: opening the database says so
     if parsed.get_backend_name() != "sqlite" or not parsed.database:
         return None
     if parsed.database == ":memory:" or parsed.query.get("mode") == "memory":
