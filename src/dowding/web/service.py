@@ -73,16 +73,16 @@ def decided_on_fresh_game(
     """Run a change again when another server wrote first: its checks then see the fresh game,
     so a retry of a step already stored is answered as applied, and a resigned game refuses."""
 
-    @functools.wraps(change)
-    async def run(self: GameService, *args: P.args, **kwargs: P.kwargs) -> R:
+    async def run(service: GameService, /, *args: P.args, **kwargs: P.kwargs) -> R:
         for attempt in range(ATTEMPTS):
             try:
-                return await change(self, *args, **kwargs)
+                return await change(service, *args, **kwargs)
             except Stale:
                 if attempt == ATTEMPTS - 1:
                     raise conflict("the game keeps changing elsewhere; reload it") from None
         raise AssertionError("unreachable")
 
+    functools.update_wrapper(run, change)
     return run
 
 
