@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import logging
 import os
-import re
 import socket
 import sys
 from typing import Annotated, Any
@@ -13,20 +11,9 @@ import typer
 
 from .common import CLIError
 from .main import app, reported
+from .serve_logs import LogLevel, log_config
 
 SWITCH_INTERVAL = float(os.environ.get("DOWDING_SWITCH_INTERVAL", "0.001"))
-TOKEN_IN_QUERY = re.compile(r"(tokens?=)[^&\s]*")
-
-
-class HideTokens(logging.Filter):
-    """Access log lines show ``?token=***``: a seat's token in a log would let a reader act for it."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(
-                TOKEN_IN_QUERY.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
-            )
-        return True
 
 
 def _check_port(host: str, port: int) -> None:
@@ -54,7 +41,18 @@ def serve(
             "(default: SQLite in your data folder).",
         ),
     ] = None,
-    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    log_level: Annotated[
+        LogLevel, typer.Option(case_sensitive=False, help="debug, info, warning or error.")
+    ] = LogLevel.info,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar="DOWDING_PUBLIC_URL",
+            help="The address players reach this server at, e.g. https://games.example.org; "
+            "invite links start with it (default: links relative to the page).",
+        ),
+    ] = None,
     max_computer_games: Annotated[
         int,
         typer.Option(
@@ -79,13 +77,13 @@ def serve(
         from sqlalchemy.exc import SQLAlchemyError
 
         from dowding.storage import default_database_url, describe_url, server_lock
-        from dowding.web.app import create_app
+        from dowding.web.app import MAX_BODY, create_app
 
         url = database_url or default_database_url()
         try:
             # a SQLite file takes one server (PostgreSQL takes several): held until we exit
             lock = server_lock(url)
-            web = create_app(url, bot_workers=thinkers)
+            web = create_app(url, bot_workers=thinkers, public_url=public_url or "")
         except ValueError as exc:
             raise CLIError(str(exc), code=2) from None
         except SQLAlchemyError as exc:
@@ -97,15 +95,15 @@ def serve(
         shown = f"[{host}]" if ":" in host else host
         print(f"dowding is serving at http://{shown}:{port}/", flush=True)
         print(f"database: {describe_url(url)}", flush=True)
-        for name in ("uvicorn.access", "uvicorn.error"):  # WebSocket openings log their URL
-            logging.getLogger(name).addFilter(HideTokens())
         # Computers think and maps are drawn in threads; hand the interpreter back to the
         # database writes and the event loop sooner than the default 5 ms.
         sys.setswitchinterval(SWITCH_INTERVAL)
         config: dict[str, Any] = {
             "host": host,
             "port": port,
-            "log_level": log_level.lower(),
+            "log_level": log_level.value,
+            "log_config": log_config(log_level),  # every handler hides tokens, at every level
+            "ws_max_size": MAX_BODY,  # a bigger WebSocket message closes the socket with 1009
             # compressing every map costs more CPU than it saves on a local network
             "ws_per_message_deflate": False,
         }

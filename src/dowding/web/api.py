@@ -51,7 +51,8 @@ def seats(body: SeatsRequest) -> dict[str, Any]:
 
 @router.post("/games", status_code=201)
 async def create_game(body: CreateGame, request: Request) -> dict[str, Any]:
-    return await service_of(request).create(body, str(request.base_url))
+    # links from the configured public address, else relative: never from the Host header
+    return await service_of(request).create(body, request.app.state.public_url)
 
 
 @router.get("/games")

@@ -24,6 +24,7 @@ from .validation import describe_errors
 router = APIRouter()
 log = logging.getLogger("dowding.web")
 MAX_MESSAGE = 8192
+TOO_BIG = f"a message may hold at most {MAX_MESSAGE} characters; the socket closes (1009)"
 
 
 @router.websocket("/api/games/{game_id}/ws")
@@ -59,7 +60,18 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
-            reply = await _handle(text, live, seat, token or "", service)
+            if len(text) > MAX_MESSAGE:  # (uvicorn closes sooner: dowding serve sets ws_max_size)
+                await send(json.dumps({"type": "error", "error": TOO_BIG}))
+                async with send_lock:
+                    await websocket.close(code=1009, reason="message too big")
+                break
+            try:
+                reply = await _handle(text, live, seat, token or "", service)
+            except Exception:
+                log.exception("game %s: a socket message failed", live.id)
+                async with send_lock:
+                    await websocket.close(code=1011, reason="internal error")
+                break
             if reply is not None:
                 await send(json.dumps(reply))
     except WebSocketDisconnect:
@@ -97,8 +109,6 @@ async def _send_changes(
 async def _handle(
     text: str, live: LiveGame, seat: str | None, token: str, service: GameService
 ) -> dict[str, object] | None:
-    if len(text) > MAX_MESSAGE:
-        return {"type": "error", "error": f"a message may hold at most {MAX_MESSAGE} characters"}
     try:
         message = SocketMessage.model_validate_json(text)
     except ValidationError as exc:

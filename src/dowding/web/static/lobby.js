@@ -160,7 +160,8 @@ function buildForm(form, rulesets) {
   pickRuleset();
 }
 
-function linkField(label, url, id) {
+function linkField(label, link, id) {
+  const url = new URL(link, location.href).href; // the server may answer with /play/...#t=...
   const input = el("input", { type: "text", readonly: true, value: url, id, "aria-label": label });
   const copy = el("button", { type: "button", onclick: async () => {
     input.select();
