@@ -13,11 +13,27 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+from collections.abc import Callable
 
 import numpy as np
 
-from dowding.bots import make_player
-from dowding.engine import Chance, Terminal, get_game
+from dowding.bots import make_player, play_out
+from dowding.engine import Decision, State, Terminal, get_game
+
+
+class Sampler:
+    """A play-out's stop hook that never stops: keeps the features of one decision in ``every``."""
+
+    def __init__(self, features: Callable[[State], list[float]], every: int) -> None:
+        self.features, self.every = features, every
+        self.rows: list[list[float]] = []
+        self.step = 0
+
+    def __call__(self, position: State, decision: Decision) -> bool:
+        if self.step % self.every == 0:
+            self.rows.append(self.features(position))
+        self.step += 1
+        return False
 
 
 def collect(ruleset: str, games: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -26,21 +42,11 @@ def collect(ruleset: str, games: int, every: int) -> tuple[np.ndarray, np.ndarra
     xs, ys, groups = [], [], []
     for seed in range(games):
         state = game.new_state(game.default_scenario, {})
-        rng = random.Random(seed)
         players = {s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()}
-        rows = []
-        step = 0
-        while True:
-            node = state.next()
-            if isinstance(node, Terminal):
-                break
-            if isinstance(node, Chance):
-                state.apply(node.sample(rng))
-                continue
-            if step % every == 0:
-                rows.append(search.features(state))
-            step += 1
-            state.apply(players[node.seat].choose(state.view(node.seat), node))
+        sampler = Sampler(search.features, every)
+        node = play_out(state, players, dice=random.Random(seed), stop=sampler)
+        assert isinstance(node, Terminal)
+        rows = sampler.rows
         won = 1.0 if node.winner == search.POSITIVE else 0.0
         xs += rows
         ys += [won] * len(rows)

@@ -22,9 +22,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from dowding.bots import make_player
+from dowding.bots import make_player, play_out
 from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, terminal_values
-from dowding.engine import Chance, Decision, Terminal, get_game, view
+from dowding.engine import Action, Decision, State, Terminal, get_game, view
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -36,35 +36,37 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Timed:
+    """A seat's player, timed and counted on the decisions where it had a choice."""
+
+    def __init__(self, player: Any) -> None:
+        self.player = player
+        self.decisions, self.seconds, self.simulations = 0, 0.0, 0
+
+    def choose(self, seen: dict[str, Any], decision: Decision) -> Action:
+        start = time.perf_counter()
+        action: Action = self.player.choose(seen, decision)
+        if len(decision.options) > 1:
+            self.decisions += 1
+            self.seconds += time.perf_counter() - start
+            self.simulations += getattr(self.player, "last_simulations", 0)
+        return action
+
+
 def play_one(args: tuple[str, str, int, str, int, float, int, bool]) -> dict[str, Any]:
     ruleset, scenario, seed, search_seat, simulations, seconds, depth, baseline = args
     game = get_game(ruleset)
     state = game.new_state(scenario, {})
-    rng = random.Random(f"dice:{seed}")
     players: dict[str, Any] = {
         s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()
     }
-    search = ISMCTSPlayer(
-        ruleset, search_seat, seed, "ace", simulations=simulations, seconds=seconds, depth=depth
-    )
     if not baseline:  # the baseline: the heuristic in the search player's seat, same dice
-        players[search_seat] = search
-    searched, thinking, sims = 0, 0.0, 0
-    while True:
-        node = state.next()
-        if isinstance(node, Terminal):
-            break
-        if isinstance(node, Chance):
-            state.apply(node.sample(rng))
-            continue
-        assert isinstance(node, Decision)
-        start = time.perf_counter()
-        action = players[node.seat].choose(view(state, node.seat), node)
-        if node.seat == search_seat and len(node.options) > 1:
-            searched += 1
-            thinking += time.perf_counter() - start
-            sims += search.last_simulations
-        state.apply(action)
+        players[search_seat] = ISMCTSPlayer(
+            ruleset, search_seat, seed, "ace", simulations=simulations, seconds=seconds, depth=depth
+        )
+    timed = players[search_seat] = Timed(players[search_seat])
+    node = play_out(state, players, dice=random.Random(f"dice:{seed}"))
+    assert isinstance(node, Terminal)
     sides = {s.id: s.side for s in game.seats_for(state.options)}
     won = terminal_values(node, sides)[search_seat]
     return {
@@ -72,9 +74,9 @@ def play_one(args: tuple[str, str, int, str, int, float, int, bool]) -> dict[str
         "search_seat": search_seat,
         "winner": node.winner,
         "won": won,
-        "decisions": searched,
-        "seconds_per_decision": thinking / max(searched, 1),
-        "simulations": sims,
+        "decisions": timed.decisions,
+        "seconds_per_decision": timed.seconds / max(timed.decisions, 1),
+        "simulations": timed.simulations,
     }
 
 
@@ -141,20 +143,18 @@ def speed(ns: argparse.Namespace) -> None:
     game (seed 0), for the seat to move."""
     game = get_game(ns.ruleset)
     state = game.new_state(ns.scenario or game.default_scenario, {})
-    rng = random.Random(0)
+    rng = random.Random(0)  # the dice, and which positions are kept
     heuristic = {s: make_player(ns.ruleset, "heuristic", s, 0) for s in state.seat_ids()}
-    positions = []
-    while len(positions) < ns.decisions:
-        node = state.next()
-        if isinstance(node, Terminal):
-            break
-        if isinstance(node, Chance):
-            state.apply(node.sample(rng))
-            continue
-        seen = view(state, node.seat)
+    positions: list[tuple[dict[str, Any], Decision]] = []
+
+    def keep(position: State, node: Decision) -> bool:
+        if len(positions) >= ns.decisions:
+            return True
         if len(node.options) > 1 and rng.random() < 0.25:
-            positions.append((seen, node))
-        state.apply(heuristic[node.seat].choose(seen, node))
+            positions.append((view(position, node.seat), node))
+        return False
+
+    play_out(state, heuristic, dice=rng, stop=keep)
     for strength in STRENGTHS:
         total, sims, worst = 0.0, 0, 0.0
         for i, (seen, node) in enumerate(positions):

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from dowding.bots.ismcts import ISMCTSPlayer
-from dowding.engine import Chance, Decision, Terminal, get_game, view
+from dowding.bots.playout import play_out
+from dowding.engine import Action, Decision, State, get_game, view
 from tests.support import cases
 
 CASES = cases()
@@ -23,23 +25,44 @@ def _tiny(ruleset: str, seat: str, seed: int) -> ISMCTSPlayer:
     return ISMCTSPlayer(ruleset, seat, seed, "novice", simulations=3, depth=3, seconds=5.0)
 
 
-def _advance(ruleset: str, scenario: str, seed: int, decisions: int):  # type: ignore[no-untyped-def]
+class _SharedRandom:
+    """Chooses uniformly with the generator the dice roll from (one stream for both)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, seen: dict[str, Any], decision: Decision) -> Action:
+        return self.rng.choice(decision.options)
+
+
+class _Checked:
+    """A search player handed a JSON copy of the view (no object of the state can reach it),
+    whose every choice is checked to be legal and counted when it had a choice."""
+
+    def __init__(self, player: ISMCTSPlayer) -> None:
+        self.player = player
+        self.searched = 0
+
+    def choose(self, seen: dict[str, Any], decision: Decision) -> Action:
+        action = self.player.choose(json.loads(json.dumps(seen)), decision)
+        assert action in decision.options
+        self.searched += len(decision.options) > 1
+        return action
+
+
+def _advance(ruleset: str, scenario: str, seed: int, decisions: int) -> State:
     """A random game of ``decisions`` choices; the state it reaches."""
-    game = get_game(ruleset)
-    state = game.new_state(scenario, {})
+    state = get_game(ruleset).new_state(scenario, {})
     rng = random.Random(seed)
+    chooser = _SharedRandom(rng)
     made = 0
-    while True:
-        node = state.next()
-        if isinstance(node, Terminal):
-            break
-        if isinstance(node, Chance):
-            state.apply(node.sample(rng))
-            continue
-        if made == decisions:
-            break
-        state.apply(rng.choice(node.options))
+
+    def enough(position: State, decision: Decision) -> bool:
+        nonlocal made
         made += 1
+        return made > decisions
+
+    play_out(state, dict.fromkeys(state.seat_ids(), chooser), dice=rng, stop=enough)
     return state
 
 
@@ -47,23 +70,12 @@ def _advance(ruleset: str, scenario: str, seed: int, decisions: int):  # type: i
 def test_search_player_chooses_legal_options(case: tuple[str, str]) -> None:
     ruleset, scenario = case
     state = get_game(ruleset).new_state(scenario, {})
-    players: dict[str, ISMCTSPlayer] = {}
-    rng = random.Random(3)
-    searched = 0
-    while searched < 25:
-        node = state.next()
-        if isinstance(node, Terminal):
-            break
-        if isinstance(node, Chance):
-            state.apply(node.sample(rng))
-            continue
-        player = players.setdefault(node.seat, _tiny(ruleset, node.seat, 11))
-        # the player gets a JSON copy of the view: no object of the state can reach it
-        seen = json.loads(json.dumps(view(state, node.seat)))
-        action = player.choose(seen, node)
-        assert action in node.options
-        searched += len(node.options) > 1
-        state.apply(action)
+    players = {seat: _Checked(_tiny(ruleset, seat, 11)) for seat in state.seat_ids()}
+
+    def searched_enough(position: State, decision: Decision) -> bool:
+        return sum(p.searched for p in players.values()) >= 25
+
+    play_out(state, players, dice=random.Random(3), stop=searched_enough)
 
 
 @pytest.mark.parametrize("case", CASES)

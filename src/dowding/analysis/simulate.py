@@ -17,8 +17,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from dowding.cli.autoplay import play_out
-from dowding.cli.seats import make_players
+from dowding.bots.playout import make_players, play_out
 from dowding.engine import Match
 
 BACKENDS = ("multiprocessing", "ray")
@@ -86,7 +85,7 @@ def play_game(job: Job) -> GameRecord:
     try:
         match = Match(job.ruleset, job.scenario, job.options, job.seed, job.seats)
         players = make_players(match.game, job.seats, job.seed, match.options)
-        play_out(match, players, job.max_steps)
+        play_out(match, players, max_steps=job.max_steps)
     except Exception as exc:  # one bad game must not lose the sweep; it is reported instead
         record["error"] = f"{type(exc).__name__}: {exc}"
     if match is not None:

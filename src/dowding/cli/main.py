@@ -20,11 +20,11 @@ from rich.table import Table
 from rich.text import Text
 
 from dowding.bots import player_kinds
+from dowding.bots.playout import PlayerError, PlayoutError, StepLimit, make_players, play_out
 from dowding.engine import LogError, ManualDice, Match, ruleset_ids
 
-from .autoplay import play_out
 from .common import CLIError, load_game, new_match, parse_pairs, result_line
-from .seats import HUMAN, make_players, resolve_seats
+from .seats import HUMAN, resolve_seats
 from .session import Reader, Session
 
 app = typer.Typer(
@@ -55,7 +55,10 @@ def reported() -> Iterator[None]:
     except CLIError as exc:
         _stderr().print(Text(f"error: {exc}", style="red"))
         raise typer.Exit(exc.code) from None
-    except LogError as exc:
+    except PlayerError as exc:  # a computer player that cannot be made: a bad kind or strength
+        _stderr().print(Text(f"error: {exc}", style="red"))
+        raise typer.Exit(2) from None
+    except (LogError, PlayoutError) as exc:
         _stderr().print(Text(f"error: {exc}", style="red"))
         raise typer.Exit(1) from None
     except Exception as exc:
@@ -253,7 +256,9 @@ def selfplay(
         match = new_match(ruleset, scenario, options, seed, seats)
         players = make_players(game, seats, seed, match.options)
         try:
-            play_out(match, players, max_steps)
+            play_out(match, players, max_steps=max_steps)
+        except StepLimit as exc:
+            raise CLIError(f"{exc} (raise --max-steps?)") from None
         finally:
             if log is not None:
                 _save(match, log)

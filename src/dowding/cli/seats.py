@@ -1,17 +1,20 @@
-"""Who sits in each seat: ``SEAT=KIND`` parsing, defaults, and building the computer players."""
+"""Who sits in each seat: ``SEAT=KIND`` parsing and defaults.
+
+The computer players themselves are built by ``dowding.bots.playout.make_players`` (re-exported
+here for the commands); a player that cannot be made is a ``PlayerError``, exit status 2.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from dowding.bots import Player, make_player, player_kinds
+from dowding.bots import player_kinds
+from dowding.bots.playout import HUMAN, make_players
 from dowding.engine import Game
 
 from .common import CLIError, parse_pairs
 
-HUMAN = "human"
-# Bots are seeded from the game seed, so one seed always gives one game.
-BOT_SEED_FACTOR = 7919
+__all__ = ["HUMAN", "default_computer", "make_players", "resolve_seats"]
 
 
 def default_computer(ruleset: str) -> str:
@@ -60,19 +63,3 @@ def _known_kind(ruleset: str, kind: str, allow_human: bool) -> bool:
     # "heuristic:strong" names a kind and a strength; the factory judges the strength
     offered = {k.partition(":")[0] for k in player_kinds(ruleset)}
     return kind.partition(":")[0] in offered
-
-
-def make_players(
-    game: Game, seats: Mapping[str, str], seed: int, options: Mapping[str, object] | None = None
-) -> dict[str, Player]:
-    """A computer player for every non-human seat, each seeded from the game seed and its seat."""
-    players: dict[str, Player] = {}
-    for index, seat in enumerate(game.seat_ids(options)):
-        kind = seats.get(seat, HUMAN)
-        if kind == HUMAN:
-            continue
-        try:
-            players[seat] = make_player(game.id, kind, seat, seed * BOT_SEED_FACTOR + index)
-        except Exception as exc:  # a bad strength, or a bot that fails to build
-            raise CLIError(f"cannot make a {kind!r} player for {seat}: {exc}", code=2) from None
-    return players
