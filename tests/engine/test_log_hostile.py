@@ -248,6 +248,18 @@ def replace_in_header(lines: Lines, old: str, new: str) -> Lines:
             lambda ls, m: edit(ls, len(ls) - 1, digest=None), "no digest", id="digest-null"
         ),
         pytest.param(
+            lambda ls, m: edit(
+                ls, len(ls) - 1, result={**json.loads(ls[-1])["result"], "winner": "nobody"}
+            ),
+            "the end record's result is not the replayed game's",
+            id="result-winner-changed",
+        ),
+        pytest.param(
+            lambda ls, m: edit(ls, len(ls) - 1, status="in_progress"),
+            "the end record's status",
+            id="status-changed",
+        ),
+        pytest.param(
             lambda ls, m: edit(ls, 0, options={"scale": {"a": [1, {"b": None}]}}),
             "header cannot start a game",
             id="option-object",

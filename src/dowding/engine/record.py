@@ -369,6 +369,11 @@ def replay(
                 )
     if footer is not None and footer.get("final_hash") != match.state.hash():
         raise LogError("the final state hash does not match the end record")
+    if footer is not None:
+        replayed = json.loads(match.log_lines()[-1])
+        for key in ("status", "result"):
+            if footer.get(key) != replayed[key]:
+                raise LogError(f"the end record's {key} is not the replayed game's (edited?)")
     if footer is not None and footer.get("_digest_ok") is not True:
         raise LogError(
             "the log was edited: its header or steps do not match the end record's digest"
