@@ -597,7 +597,11 @@ class GameService:
         async with live.lock:
             if live.status == "waiting":  # never started: anyone at it may call it off
                 name = next((s.name for s in live.seats if s.id == seat), seat)
-                called_off = {"winner": None, "scores": {}, "reason": f"called off by {name}"}
+                called_off: dict[str, Any] = {
+                    "winner": None,
+                    "scores": {},
+                    "reason": f"called off by {name}",
+                }
                 await self._store(live, lambda: None, "abandoned", called_off)
                 return live
             self._check_active(live)
