@@ -256,13 +256,15 @@ class ISMCTSPlayer:
             here = world.next()
             if isinstance(here, Terminal):
                 return terminal_values(here, sides)
+            if time.perf_counter() > self._deadline:  # the cap, at every step of the playout
+                return self._score(world, sides)
             if isinstance(here, Chance):
                 world.apply_trusted(here.sample(rng))
                 continue
             if len(here.options) == 1:
                 world.apply_trusted(here.options[0])
                 continue
-            if decisions >= self.budget.depth or time.perf_counter() > self._deadline:
+            if decisions >= self.budget.depth:
                 return self._score(world, sides)
             decisions += 1
             action = self._policy(world, rng) if self.rollout else rng.choice(here.options)
