@@ -12,13 +12,15 @@ import logging
 import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
 from dowding.bots.playout import make_players, play_out
 from dowding.engine import Match
+
+from .outcomes import tallies
 
 BACKENDS = ("multiprocessing", "ray")
 GameRecord = dict[str, Any]
@@ -39,6 +41,7 @@ class Job:
     seats: Mapping[str, str]  # seat -> player kind
     seed: int
     max_steps: int = 100_000
+    tallies: bool = False  # add the final position's counts to the record (``outcomes.tallies``)
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Sweep:
     seed0: int
     games: int
     max_steps: int = 100_000
+    tallies: bool = False
 
     def jobs(self) -> list[Job]:
         return [
@@ -62,6 +66,7 @@ class Sweep:
                 dict(self.seats),
                 seed,
                 self.max_steps,
+                self.tallies,
             )
             for seed in range(self.seed0, self.seed0 + self.games)
         ]
@@ -98,6 +103,8 @@ def play_game(job: Job) -> GameRecord:
             state_hash=result.state_hash,
             reason=result.reason,
         )
+        if job.tallies:
+            record["tallies"] = tallies(match.state.to_dict())
     record["seconds"] = round(time.perf_counter() - started, 4)
     return record
 
@@ -110,19 +117,29 @@ def run(
     on_result: OnResult | None = None,
 ) -> list[GameRecord]:
     """Every game's record, in seed order; ``on_result`` hears of each as it finishes."""
+    records = run_jobs(sweep.jobs(), workers, backend, ray_address, on_result)
+    return sorted(records, key=lambda r: int(r["seed"]))
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    workers: int = 1,
+    backend: str = "multiprocessing",
+    ray_address: str | None = None,
+    on_result: OnResult | None = None,
+) -> list[GameRecord]:
+    """Play any games (several sweeps at once share the workers): their records, in the order
+    of ``jobs``; ``on_result`` hears of each as it finishes."""
     if backend not in BACKENDS:
         raise SimulationError(f"no backend {backend!r}; choose from: {', '.join(BACKENDS)}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, not {workers}")
-    jobs = sweep.jobs()
     tell = on_result or (lambda record: None)
     if backend == "ray":
-        records = _run_ray(jobs, workers, ray_address, tell)
-    elif workers == 1 or len(jobs) <= 1:
-        records = _run_here(jobs, tell)
-    else:
-        records = _run_pool(jobs, workers, tell)
-    return sorted(records, key=lambda r: int(r["seed"]))
+        return _run_ray(jobs, workers, ray_address, tell)
+    if workers == 1 or len(jobs) <= 1:
+        return _run_here(jobs, tell)
+    return _run_pool(jobs, workers, tell)
 
 
 def _run_here(jobs: Iterable[Job], tell: OnResult) -> list[GameRecord]:
@@ -141,24 +158,26 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context()
 
 
-def _run_pool(jobs: list[Job], workers: int, tell: OnResult) -> list[GameRecord]:
-    records = []
+def _run_pool(jobs: Sequence[Job], workers: int, tell: OnResult) -> list[GameRecord]:
+    records: list[GameRecord | None] = [None] * len(jobs)
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context())
     try:
-        futures: list[Future[GameRecord]] = [pool.submit(play_game, job) for job in jobs]
+        futures: dict[Future[GameRecord], int] = {
+            pool.submit(play_game, job): index for index, job in enumerate(jobs)
+        }
         for future in as_completed(futures):
-            records.append(future.result())
-            tell(records[-1])
+            record = records[futures[future]] = future.result()
+            tell(record)
     except BaseException:
         # Ctrl-C or a broken worker: drop the games not yet started rather than play them all
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
-    return records
+    return [r for r in records if r is not None]
 
 
 def _run_ray(
-    jobs: list[Job], workers: int, address: str | None, tell: OnResult
+    jobs: Sequence[Job], workers: int, address: str | None, tell: OnResult
 ) -> list[GameRecord]:
     try:
         import ray  # an optional extra: only this backend needs it
@@ -184,14 +203,16 @@ def _run_ray(
             raise SimulationError(f"cannot start {where}: {type(exc).__name__}: {exc}") from None
     try:
         remote = ray.remote(num_cpus=1)(play_game)
-        pending = [remote.remote(job) for job in jobs]
-        records: list[GameRecord] = []
+        refs = [remote.remote(job) for job in jobs]
+        index_of = {ref: index for index, ref in enumerate(refs)}
+        records: list[GameRecord | None] = [None] * len(jobs)
+        pending = list(refs)
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            for record in ray.get(done):
-                records.append(record)
+            for ref in done:
+                record = records[index_of[ref]] = ray.get(ref)
                 tell(record)
-        return records
+        return [r for r in records if r is not None]
     finally:
         if started_here:
             ray.shutdown()

@@ -10,8 +10,9 @@ import enum
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -26,6 +27,8 @@ from dowding.analysis.stats import summarise
 from .common import CLIError, load_game, parse_pairs
 from .main import DataOpt, OptionsOpt, ScenarioOpt, app, reported, with_data
 from .seats import resolve_seats
+
+T = TypeVar("T")
 
 
 class Backend(enum.StrEnum):
@@ -113,6 +116,22 @@ def simulate(
 def _run_with_progress(
     sweep: Sweep, workers: int, backend: Backend, address: str | None, console: Console
 ) -> list[GameRecord]:
+    return with_progress(
+        f"{sweep.ruleset} {sweep.scenario}",
+        sweep.games,
+        console,
+        lambda tell: run(sweep, workers, backend.value, address, tell),
+    )
+
+
+def with_progress(
+    description: str,
+    total: int,
+    console: Console,
+    play: Callable[[Callable[[GameRecord], None]], T],
+) -> T:
+    """``play(tell)`` under a progress bar of ``total`` games, ``tell`` called as each ends;
+    a SimulationError becomes a CLIError (exit status 2)."""
     # no refresh thread (auto_refresh=False): worker processes are forked while it runs
     columns = (
         TextColumn("[bold]{task.description}"),
@@ -121,13 +140,13 @@ def _run_with_progress(
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=console, auto_refresh=False, transient=False) as progress:
-        task = progress.add_task(f"{sweep.ruleset} {sweep.scenario}", total=sweep.games)
+        task = progress.add_task(description, total=total)
 
         def advance(record: GameRecord) -> None:
             progress.update(task, advance=1, refresh=True)
 
         try:
-            return run(sweep, workers, backend.value, address, advance)
+            return play(advance)
         except SimulationError as exc:
             raise CLIError(str(exc), code=2) from None
 
