@@ -137,3 +137,28 @@ def test_a_computer_only_game_lands_on_a_page_to_watch_it(table: Table) -> None:
     watch = created["play_url"].split("#t=")[1]
     seen = table.get(created["game_id"], watch)
     assert seen["seat"] is None and seen["decision"] is None
+
+
+# ids in the narration where a name exists: a place's slug, a card's id, a flight as "11B Group"
+NARRATION_IDS = re.compile(
+    r"\b[a-z]+(?:-[a-z]+)+\b|\b(?:raf|lw)-\d+-\d+\b|\b1[0-3][A-D] Group\b|has moved"
+)
+
+
+@pytest.mark.parametrize("ruleset", ["bob", "fight-for-the-sky"])
+def test_the_narration_names_places_cards_and_flights(ruleset: str) -> None:
+    """Issue 12, defect 6: "Radar (worth-matravers-renscombe-down)", "11B Group flight"."""
+    bad: list[str] = []
+    for scenario in get_game(ruleset).scenarios:
+        rng = random.Random(2)
+        match = Match(ruleset, scenario.id, {}, seed=2)
+        for _ in range(1500):
+            node = match.node()
+            if isinstance(node, Chance):
+                events = match.roll()
+            elif isinstance(node, Decision) and node.options:
+                events = match.play(rng.choice(node.options))
+            else:
+                break
+            bad += [e.text for e in events if NARRATION_IDS.search(e.text)]
+    assert not bad, "\n".join(sorted(set(bad))[:20])

@@ -30,6 +30,8 @@ from dowding.engine.game import JSON, Node
 from dowding.engine.tasks import TaskQueueState, handlers_of
 
 from .tables import LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS, Tables
+from .words import AIRCRAFT as AIRCRAFT_NAMES
+from .words import stage as stage_name
 
 if TYPE_CHECKING:
     from .game import BobGame
@@ -242,7 +244,11 @@ class BobState(TaskQueueState):
 
     def card_name(self, c: int) -> str:
         card = self.t.cards[c]
-        return f"{card.id} {card.type}"
+        return f"{card.name} ({AIRCRAFT_NAMES.get(card.type, card.type)})"
+
+    def place_name(self, tid: str) -> str:
+        """A target's place name for the narration: 'swingate-dover' -> 'Swingate (Dover)'."""
+        return self.t.display.get(tid, tid)
 
     # --- the engine contract ----------------------------------------------------------
     def _advance(self) -> None:
@@ -363,7 +369,7 @@ class BobState(TaskQueueState):
         for group in (10, 11, 12, 13):
             tasks.append(("draw", "damage", RAF, group))
         self.queue = (*tasks, *self.queue)
-        self._say(f"Scenario adjustments for {stage}.")
+        self._say(f"Scenario adjustments for {stage_name(stage)}.")
 
     def _auto_strip(self, task: Task) -> None:
         kind = task[1]
@@ -503,7 +509,8 @@ class BobState(TaskQueueState):
             self._move_cards([self.t.card_index[name]], CRB)
         else:
             self.hits = {k: v for k, v in self.hits.items() if k != name}
-        self._say(f"{group} Group repairs {name}.")
+        fixed = self.card_name(self.t.card_index[name]) if kind == "card" else self.place_name(name)
+        self._say(f"{group} Group repairs {fixed}.")
         if left > 1:
             self.queue = (("repair", group, left - 1), *self.queue)
 
@@ -566,7 +573,11 @@ class BobState(TaskQueueState):
                 mission=m, status="box" if flight.status == "grounded" else flight.status
             )
         )
-        self._say(f"Luft. {flight.id} is given mission {self.t.missions[m].target}.", LUFTWAFFE)
+        given = self.t.missions[m]
+        self._say(
+            f"Luft. {flight.id} is given mission {given.id}: {self.place_name(given.target)}.",
+            LUFTWAFFE,
+        )
 
     # --- Step 4, Squadron Alert ----------------------------------------------------------
     def lw_box_size(self, flight: str) -> int:
@@ -842,7 +853,8 @@ class BobState(TaskQueueState):
             working = [s for s in stations if self.station_working(s)]
             if working:
                 self._put(f._replace(detected=True, nondetect=False))
-                self._say(f"Radar ({', '.join(working)}) detects Luft. {flight} at {to}.")
+                names = ", ".join(self.place_name(s) for s in working)
+                self._say(f"Radar ({names}) detects Luft. {flight} at {to}.")
                 self.queue = (("intercept", flight, left), *self.queue)
                 return
             in_use = sum(1 for x in self.flights.values() if x.nondetect)
@@ -911,7 +923,7 @@ class BobState(TaskQueueState):
         space = self.flights[flight].space
         self._put(raf._replace(space=space, intercepted=True))
         self._take_marker(space, "intercept")
-        self._say(f"{raf.id} Group flight intercepts Luft. {flight} at {space}!")
+        self._say(f"{raf.id[:-1]} Group, flight {raf.id[-1]} intercepts Luft. {flight} at {space}!")
 
     def _take_marker(self, space: str, kind: str) -> None:
         if self.markers > 0:
@@ -1478,14 +1490,17 @@ class BobState(TaskQueueState):
         if not bombers:
             # "The flight must have one or more bomber squadron cards to make a bombing run": its
             # run is over with no hits, and Reaching for Home follows the bombing run phase
-            self._say(f"Luft. {lw.id} has no bombers left to bomb {target.name}.", LUFTWAFFE)
+            self._say(
+                f"Luft. {lw.id} has no bombers left to bomb {self.place_name(target.name)}.",
+                LUFTWAFFE,
+            )
             self._return_lw(lw.id, "no bombers left")
             return
         dice = sum(self.t.cards[c].bombs for c in bombers)
         if target.kind in ("airfield", "radar"):
             # Luftwaffe Dive Bomber Squadron: an extra die for each Stuka against airfields and radar
             dice += sum(1 for c in bombers if self.t.cards[c].type == "ju87")
-        self._say(f"Luft. {lw.id} bombs {target.name} with {dice} dice.")
+        self._say(f"Luft. {lw.id} bombs {self.place_name(target.name)} with {dice} dice.")
         self.queue = (
             ("roll", "bombs", lw.id, dice, LUFTWAFFE),
             ("bomb_result", lw.id),
@@ -1503,7 +1518,7 @@ class BobState(TaskQueueState):
             self.hits = {**self.hits, target.name: after}
         self._put(lw._replace(bombed=roundels > 0))  # a run with no hits is a failure
         state = "knocked out" if after >= target.hits else f"{after} hit(s)"
-        self._say(f"{roundels} hit(s) on {target.name}: {state}.")
+        self._say(f"{roundels} hit(s) on {self.place_name(target.name)}: {state}.")
         if crosses > 0:
             self.queue = (
                 ("roll", "ack_ack", lw.id, crosses, RAF),
@@ -1590,7 +1605,9 @@ class BobState(TaskQueueState):
             else:
                 self._set_mission(m, "raf")
                 verdict = "a failure: the RAF takes the card"
-            self._say(f"Luft. {flight}'s mission against {mission.target} is {verdict}.")
+            self._say(
+                f"Luft. {flight}'s mission against {self.place_name(mission.target)} is {verdict}."
+            )
         self._put(
             f._replace(
                 status="box",
@@ -1655,16 +1672,16 @@ class BobState(TaskQueueState):
             for c, loc in enumerate(self.card_loc)
             if loc == DAMAGED and self.t.cards[c].side == LUFTWAFFE
         )
-        self._say(f"{self.stage} ends: Luftwaffe {lw}, RAF {raf} victory points.")
+        self._say(f"{stage_name(self.stage)} ends: Luftwaffe {lw}, RAF {raf} victory points.")
         self.campaign = (stage + 1, lw_total + lw, raf_total + raf, gained, damaged)
         self._start_scenario(self.stage)
-        self._say(f"The campaign goes on with {self.stage}.")
+        self._say(f"The campaign goes on with {stage_name(self.stage)}.")
 
     def _finish(self) -> None:
         lw, raf = self.victory_points()
         if self.campaign:
             _, lw_total, raf_total, _, _ = self.campaign
-            self._say(f"{self.stage} ends: Luftwaffe {lw}, RAF {raf} victory points.")
+            self._say(f"{stage_name(self.stage)} ends: Luftwaffe {lw}, RAF {raf} victory points.")
             lw, raf = lw + lw_total, raf + raf_total
         winner = LUFTWAFFE if lw > raf else RAF if raf > lw else None
         self.result = Terminal(
@@ -1899,7 +1916,8 @@ class BobState(TaskQueueState):
         _, flight, card, _n = task
         if int(action.number("cross")) > 0:
             self._move_cards([self.t.card_index[card]], DAMAGED)
-            self._say(f"{card} of Luft. {flight} runs out of fuel and is lost.")
+            lost = self.card_name(self.t.card_index[card])
+            self._say(f"{lost} of Luft. {flight} runs out of fuel and is lost.")
 
     # --- decisions dispatch -------------------------------------------------------------------
     def _decision(self, task: Task) -> Decision | None:

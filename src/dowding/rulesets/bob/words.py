@@ -39,6 +39,19 @@ KIND = {
 }
 
 
+STAGES = {
+    "channel-battle": "Channel Battle",
+    "duel-of-eagles": "Duel of Eagles",
+    "london-burning": "London Burning",
+    "campaign": "the campaign",
+}
+
+
+def stage(sid: object) -> str:
+    """``duel-of-eagles`` -> ``Duel of Eagles``."""
+    return STAGES.get(str(sid), str(sid))
+
+
 def aircraft(kind: object) -> str:
     return AIRCRAFT.get(str(kind), str(kind))
 

@@ -719,7 +719,9 @@ class FightState(TaskQueueState):
             self.lw_only(f"a patrol will fly to {action.word('at')}")
         else:
             self._put_form(f._replace(target=action.word("at")))
-            self.lw_only(f"formation {f.id} will bomb {action.word('at')}")
+            self.lw_only(
+                f"formation {f.id} will bomb {self.board.targets[action.word('at')].place}"
+            )
         if not self.basic and self.options["preplanning"]:
             self._push(("when", f.id))
         elif not self.basic:
