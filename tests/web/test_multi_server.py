@@ -33,7 +33,7 @@ from tests.storage.postgres import ENV, Unavailable, throwaway_server, wipe
 
 from .test_kill import free_port
 
-GAME_SECONDS = 45  # each game must end well inside this
+GAME_SECONDS = 45  # each game must end well inside this (not counting restarts)
 
 
 @pytest.fixture(scope="module")
@@ -222,7 +222,8 @@ def play(
     down = 0.0
     try:
         while any(a.final is None for a in actors):
-            assert time.monotonic() - started < GAME_SECONDS, "the game did not end in time"
+            playing = time.monotonic() - started - down  # restarts wait on a busy machine
+            assert playing < GAME_SECONDS, "the game did not end in time"
             done = sum(len(a.acknowledged) for a in actors)
             if pending and done >= pending[0][0]:
                 _, index = pending.pop(0)

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -103,7 +104,10 @@ class GameService:
         self.listener: Listener | None = None
         self.takeover_seconds = takeover_seconds
         self._takeovers: dict[str, asyncio.TimerHandle] = {}
-        self._catching: set[str] = set()  # games whose catch-up has not read the database yet
+        # the newest version heard of per game whose catch-up has not begun (inf: look anyway),
+        # and of games heard of while they were being read from the database
+        self._wanted: dict[str, float] = {}
+        self._early: dict[str, float] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.max_live = max_live
         self.batch_seconds = batch_seconds
@@ -172,6 +176,9 @@ class GameService:
                 if found is None:
                     found = await self._off_loop(functools.partial(self._restore, game_id))
                     self._remember(found)
+                    early = self._early.pop(game_id, None)
+                    if early is not None:  # written while being read: perhaps after the read
+                        self._heard(game_id, early)
         finally:
             self._loading.pop(game_id, None)
         return found
@@ -453,15 +460,23 @@ class GameService:
         live.record.version = record.version
         live.notify()
 
-    def _heard(self, game_id: str, version: int | None) -> None:
+    def _heard(self, game_id: str, version: float | None) -> None:
         """A write to a game was committed (by any server): a game held here and behind that
         version catches up and pushes the change to its sockets. ``None``: check regardless."""
-        live = self.games.get(game_id)
-        if live is None or self.closing or game_id in self._catching:
+        if self.closing:
             return
-        if version is not None and live.record.version >= version:
+        wanted = math.inf if version is None else version
+        live = self.games.get(game_id)
+        if live is None:
+            if game_id in self._loading:
+                self._early[game_id] = max(self._early.get(game_id, 0), wanted)
+            return
+        if live.record.version >= wanted:
             return  # this server's own write, or one already caught up with
-        self._catching.add(game_id)
+        queued = game_id in self._wanted
+        self._wanted[game_id] = max(self._wanted.get(game_id, 0), wanted)
+        if queued:
+            return  # the catch-up already queued will look for this one too
         task = asyncio.get_running_loop().create_task(self._catch_up_heard(live))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -469,15 +484,16 @@ class GameService:
     async def _catch_up_heard(self, live: LiveGame) -> None:
         try:
             async with live.lock:
-                self._catching.discard(live.id)  # from here a later notification queues again
+                wanted = self._wanted.pop(live.id, math.inf)  # later news queues a new look
                 before = live.record.version
+                if before >= wanted:
+                    return  # this server wrote it meanwhile
                 await self._catch_up(live)
                 moved = live.record.version != before
         except Exception:
+            self._wanted.pop(live.id, None)
             log.exception("game %s: could not catch up with another server's change", live.id)
             return
-        finally:
-            self._catching.discard(live.id)
         if moved:
             self._take_over_later(live)
 
