@@ -1102,8 +1102,11 @@ def home_rolls(state: BobState, lose: Iterable[str] = ()) -> dict[str, int]:
     out: dict[str, int] = {}
     while rolling(state):
         node = pool(state)
-        card = re.search(r"lw-\d-\d+", node.label)
-        assert card is not None and node.die.name == "luftwaffe", node.label
+        # the card is named to the Luftwaffe alone: the public label is face down to the RAF
+        assert re.search(r"lw-\d-\d+", node.label) is None, node.label
+        assert node.detail_to == state.side_seats("luftwaffe")
+        card = re.search(r"lw-\d-\d+", node.detail or "")
+        assert card is not None and node.die.name == "luftwaffe", node.detail
         out[card.group()] = node.count
         roll(state, cross=1 if card.group() in set(lose) else 0)
     return out

@@ -1786,10 +1786,13 @@ class BobState(TaskQueueState):
             )
         if kind == "home_roll":
             _, flight, card, n = task
+            # the card is face down to the RAF: only the Luftwaffe reads which one rolls
             return SymbolPool(
-                f"Reaching for home: {card} of Luft. {flight} is lost on a cross",
+                f"Reaching for home: a squadron of Luft. {flight} is lost on a cross",
                 die=LUFTWAFFE_DIE,
                 count=n,
+                detail=f"Reaching for home: {card} of Luft. {flight} is lost on a cross",
+                detail_to=self.side_seats(LUFTWAFFE),
             )
         raise AssertionError(task)
 
@@ -2137,7 +2140,16 @@ class BobState(TaskQueueState):
             ]
             pool = secret + self.deck()
             mlocs = list(self.mission_loc)
-            moved = dict(zip(pool, arrange(pool, self.mission_loc), strict=True))
+            # re-dealt within what the RAF has seen of them: each kept group is re-dealt apart
+            exact, spaces = self._targets_in_sight()
+            groups: dict[Any, list[int]] = {}
+            for m in pool:
+                space = self.t.targets[self.t.missions[m].target].space
+                key = m if m in exact else space if space in spaces else ""
+                groups.setdefault(key, []).append(m)
+            moved: dict[int, int] = {}
+            for group in groups.values():
+                moved.update(zip(group, arrange(group, self.mission_loc), strict=True))
             for m, m2 in moved.items():
                 mlocs[m2] = self.mission_loc[m]
             other.mission_loc = tuple(mlocs)
@@ -2147,6 +2159,30 @@ class BobState(TaskQueueState):
             }
         other._node = None
         return other
+
+    def _targets_in_sight(self) -> tuple[set[int], set[str]]:
+        """What the RAF has learnt of the Luftwaffe's secret missions: exactly, the mission of a
+        flight whose bombing is under way ("Luft. 2B bombs coventry"); up to the space of its
+        target, that of a flight with a bombing run marker, or being asked whether to place one
+        (both only over its target)."""
+        bombing = {
+            t[2] if t[0] == "roll" else t[1]
+            for t in self.queue
+            if t[0] in ("bomb_result", "flak_losses", "returns")
+            or (t[0] == "roll" and t[1] in ("bombs", "ack_ack"))
+            or (t[0] == "go_home" and t[2] == "after its bombing run")
+        }
+        head = self.queue[0] if self.queue else ("",)
+        exact: set[int] = set()
+        spaces: set[str] = set()
+        for f in self.flights.values():
+            if f.side != LUFTWAFFE or f.mission < 0 or f.status != "map":
+                continue
+            if f.id in bombing:
+                exact.add(f.mission)
+            elif f.bombrun or head == ("bomb_marker", f.id):
+                spaces.add(f.space)
+        return exact, spaces
 
     def _step_name(self) -> str:
         if self.result is not None:
@@ -2218,6 +2254,9 @@ class BobState(TaskQueueState):
         return None
 
     def _face_up(self, c: int) -> bool:
+        # Intercept Procedure: each card the RAF picks at random is turned up as it is picked
+        if self.queue and self.queue[0][0] == "pick" and self.queue[0][1] != "duel":
+            return c in self.scratch
         # cards on the table in an intercept, and the two cards of a dogfight once both are chosen
         if isinstance(self.fight, Intercept):
             return c in self.fight.raf_cards or c in self.fight.lw_cards
