@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -88,11 +89,23 @@ def test_every_option_reads_in_words(ruleset: str, scenario: str) -> None:
     assert kinds
 
 
+def _first(match: Match, wanted: Callable[[Decision], bool], first: bool) -> Decision:
+    """Play on (the first or last option) until a wanted decision."""
+    for _ in range(5000):
+        node = match.node()
+        if isinstance(node, Chance):
+            match.roll()
+        elif isinstance(node, Decision):
+            if wanted(node):
+                return node
+            match.play(node.options[0 if first else -1])
+    raise AssertionError("no such decision")
+
+
 def test_a_label_names_what_it_points_at() -> None:
     """Fight for the Sky's squadrons and bob's missions, as the issue found them."""
     match = Match("fight-for-the-sky", None, {}, seed=1)
-    while not isinstance(node := match.node(), Decision) or node.seat != "raf":
-        match.roll() if isinstance(node, Chance) else match.play(node.options[0])
+    node = _first(match, lambda d: d.seat == "raf", first=True)
     view = match.state.view("raf", infostate=False)
     labels = option_labels("fight-for-the-sky", view, node)
     select = next(
@@ -102,8 +115,7 @@ def test_a_label_names_what_it_points_at() -> None:
     assert re.search(r"\((?:Spitfire|Hurricane)", select)
 
     bob = Match("bob", None, {}, seed=1)
-    while not isinstance(node := bob.node(), Decision) or node.options[0].kind != "assign":
-        bob.roll() if isinstance(node, Chance) else bob.play(node.options[-1])
+    node = _first(bob, lambda d: d.options[0].kind == "assign", first=False)
     view = bob.state.view(node.seat, infostate=False)
     label = option_labels("bob", view, node)[0]
     assert re.fullmatch(r"Assign mission M\d+-\d+: bomb .+ \(\d+ Group area\)", label), label
