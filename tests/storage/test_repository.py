@@ -180,3 +180,35 @@ def test_writes_committed_together_still_fail_alone(repo: Repository) -> None:
         clash.result(timeout=30)
     assert [s.action for s in repo.steps("g0")] == ["a"]
     assert [repo.steps(f"g{n}")[0].action for n in range(1, 5)] == [f"act {n}" for n in range(1, 5)]
+
+
+def test_a_database_from_before_versions_is_upgraded(database_url: str) -> None:
+    """A database at migration 0001 (no games.version) keeps its games, each at version 0."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from dowding.storage import make_engine
+    from dowding.storage.database import MIGRATIONS
+
+    engine = make_engine(database_url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(
+            text(
+                "INSERT INTO games (id, ruleset, scenario, options, seed, initial_hash, dice, "
+                "spectators, status, steps, turn, created, updated) VALUES ('old', 'crane', "
+                "'eight-heinkels', '{}', 1, 'abc', 'auto', false, 'active', 0, 1, "
+                "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            )
+        )
+    engine.dispose()
+    repository = Repository(database_url)
+    try:
+        assert repository.game("old").version == 0
+        assert repository.set_summary("old", Summary(0, 1, None, "abandoned"), 0) == 1
+    finally:
+        repository.close()
