@@ -105,19 +105,16 @@ def tracks(view: dict[str, Any]) -> Text:
 
 
 def rosters(view: dict[str, Any]) -> Text:
+    """The squadrons by sector with their state, and the formations as this view knows them."""
+    from .words import formation, squadron, squadron_state
+
+    board = load_board()
+    turn = int(view.get("turn") or 0)
     text = Text()
     for r in view["raf"]:
         if r["status"] == "lost":
             continue
-        where = r["hex"] or f"on the ground at {r['at']}"
-        text.append(f"{r['sqn']:>4} {r['type']:<9} {'#' * r['flights']:<4} {where}\n", style="cyan")
+        text.append(f"{squadron(r)}: {squadron_state(board, r, turn)}\n", style="cyan")
     for f in view["formations"]:
-        units = ", ".join(f"{u['id']} {u['type']} {u['flights']}" for u in f.get("units", []))
-        target = f" -> {f['target']}" if f.get("target") else ""
-        state = "face up" if f["face_up"] else "face down"
-        text.append(
-            f"formation on {f['hex'] or '(not placed)'}: {f['counters']} counters, {state}"
-            f"{target}{': ' + units if units else ''}\n",
-            style="red",
-        )
+        text.append(f"{formation(board, f)}\n", style="red")
     return text

@@ -26,7 +26,7 @@ from typing import Any
 from dowding.engine import Action
 
 from .board import Board, load_board
-from .words import aircraft, formation, hex_words, place, squadron, unit
+from .words import aircraft, formation, place, squadron, squadron_state, unit
 
 View = Mapping[str, Any]
 SIZE = 22.0  # centre to corner
@@ -169,18 +169,6 @@ PANEL = 360.0  # the rosters' width beside the map
 LINE = 12.0
 
 
-def _raf_state(board: Board, r: Mapping[str, Any], turn: int) -> str:
-    if r["status"] == "lost":
-        return "lost"
-    if r.get("hex"):
-        engaged = f", in the dogfight on {r['engaged']}" if r.get("engaged") else ""
-        land = f", must land by turn {r['land_by']}" if r.get("land_by") else ""
-        return f"aloft over {hex_words(board, r['hex'])}{engaged}{land}"
-    at = place(board, r.get("at") or r["base"])
-    ready = r.get("ready") or 0
-    return f"at {at}, refuelling until turn {ready}" if ready > turn else f"at {at}, ready"
-
-
 def _rosters(
     board: Board, view: View, options: tuple[Action, ...], left: float
 ) -> tuple[list[str], float]:
@@ -220,7 +208,7 @@ def _rosters(
             action = clickable.get(("select", str(r["sqn"]))) or clickable.get(
                 ("allot", str(r["sqn"]))
             )
-            line(f"  {squadron(r)}: {_raf_state(board, r, turn)}", "roster-raf", action)
+            line(f"  {squadron(r)}: {squadron_state(board, r, turn)}", "roster-raf", action)
     forms = list(view.get("formations", ()))
     line("Formations", "roster-head", bold=True)
     if not forms:

@@ -79,6 +79,19 @@ def formation(board: Board, f: Mapping[str, Any]) -> str:
     return f"{what} {where} ({made}{target})"
 
 
+def squadron_state(board: Board, r: Mapping[str, Any], turn: int) -> str:
+    """``aloft over I4``, ``at Biggin Hill, ready``, ``at Kenley, refuelling until turn 5``."""
+    if r["status"] == "lost":
+        return "lost"
+    if r.get("hex"):
+        engaged = f", in the dogfight on {r['engaged']}" if r.get("engaged") else ""
+        land = f", must land by turn {r['land_by']}" if r.get("land_by") else ""
+        return f"aloft over {hex_words(board, r['hex'])}{engaged}{land}"
+    at = place(board, r.get("at") or r["base"])
+    ready = r.get("ready") or 0
+    return f"at {at}, refuelling until turn {ready}" if ready > turn else f"at {at}, ready"
+
+
 def _index(view: View) -> tuple[dict[str, Mapping[str, Any]], dict[str, Mapping[str, Any]]]:
     raf = {str(r["sqn"]): r for r in view.get("raf", ())}
     units: dict[str, Mapping[str, Any]] = {str(u["id"]): u for u in view.get("luftwaffe", ())}
