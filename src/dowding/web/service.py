@@ -95,7 +95,7 @@ class GameService:
         batch_seconds: float = 0.05,
         max_live: int = 1000,
         work_workers: int = 2,
-        takeover_seconds: float = 2.0,
+        takeover_seconds: float = 5.0,
         max_computer_games: int = 4,
     ) -> None:
         self.repository = repository
@@ -413,6 +413,9 @@ class GameService:
         live.commit(pending, summary)
         live.record.version = version
         live.notify()
+        waiting = self._takeovers.pop(live.id, None)  # this server moves the game now
+        if waiting is not None:
+            waiting.cancel()
 
     def _drop(self, live: LiveGame) -> None:
         """Forget a copy that cannot catch up, so that the next request rebuilds the game from
@@ -707,11 +710,13 @@ class GameService:
 
     # --- computer seats -------------------------------------------------------------------------
     def ensure_driver(self, live: LiveGame) -> None:
-        """Start the task that moves the computer seats and rolls the dice, unless it runs."""
+        """Start the task that moves the computer seats and rolls the dice, unless it runs (or
+        another server is moving them: see ``_take_over_later``)."""
         if (
             live.driver is None
             and not self.closing
             and live.status == "active"
+            and live.id not in self._takeovers
             and self._automatic(live, live.match.state)
         ):
             live.driver = asyncio.get_running_loop().create_task(self._drive(live))
