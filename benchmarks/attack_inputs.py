@@ -187,7 +187,9 @@ def chunked_upload(port: int, total: int, chunk: int = 16 * 1024) -> tuple[int, 
     piece, sent, answer = f"{chunk:x}\r\n".encode() + b" " * chunk + b"\r\n", 0, b""
     try:
         while sent < total:
-            if select.select([sock], [], [], 0.001 if sent < 256 * 1024 else 0)[0]:
+            # at four times the limit, give a busy server time to answer before sending on
+            wait = 5.0 if sent == 256 * 1024 else 0.001 if sent < 256 * 1024 else 0
+            if select.select([sock], [], [], wait)[0]:
                 break  # the server has answered
             sock.sendall(piece)
             sent += chunk

@@ -337,7 +337,9 @@ def chunked_upload(port: int, total: int, chunk: int = 16 * 1024) -> tuple[int, 
     piece, sent, answer = f"{chunk:x}\r\n".encode() + b" " * chunk + b"\r\n", 0, b""
     try:
         while sent < total:
-            if select.select([sock], [], [], 0.002)[0]:
+            # at four times the limit, give a busy server time to answer before sending on
+            wait = 15.0 if sent == 4 * MAX_BODY else 0.002
+            if select.select([sock], [], [], wait)[0]:
                 break  # the server has answered: stop sending
             sock.sendall(piece)
             sent += chunk
