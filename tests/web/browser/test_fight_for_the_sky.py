@@ -72,3 +72,63 @@ def test_basic_game_by_clicking_to_its_end(server: str, new_page: Any) -> None:
     log = page.inner_text("#event-log")
     assert "Squadron" in log and "has moved" not in log
     assert not w.errors, w.errors
+
+
+def test_intermediate_luftwaffe_forms_and_flies_by_clicking(server: str, new_page: Any) -> None:
+    """The Luftwaffe makes up formations from its roster, aims them on the map, flies them."""
+    w = new_page()
+    page = w.page
+    start_game(
+        page,
+        server,
+        "fight-for-the-sky",
+        {"raf": ("computer", "heuristic"), "luftwaffe": ("me", None)},
+        scenario="intermediate",
+    )
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#map svg")
+    kinds: set[str] = set()
+    formed = added = 0
+    for clicks in range(150):
+        if wait_turn(page, timeout=60_000) != "mine":
+            break
+        texts = options(page)
+        said = labels(page)
+        assert not [s for s in said if BARE.search(s)] and not set(said) & set(texts), said
+        kinds.update(t.split()[0] for t in texts)
+        if any(t.startswith("add ") for t in texts) and not shot_taken(SHOTS / "ffts-forming.png"):
+            page.screenshot(path=str(SHOTS / "ffts-forming.png"))
+        on_map = [t for t in map_actions(page) if t in texts]
+        forming = [t for t in texts if t.startswith("form ")]
+        adds = [t for t in on_map if t.startswith("add ")]
+        quick = [t for t in texts if t in ("close", "end", "back", "done")]
+        if forming and formed < 2:
+            pick, how = forming[0], "list"
+            formed, added = formed + 1, 0
+        elif adds and added < 3:
+            pick, how = adds[0], "map"  # a unit from the roster beside the map
+            added += 1
+        elif on_map and not adds and clicks % 3 != 2:
+            pick, how = on_map[clicks % len(on_map)], "map"
+        else:
+            pick, how = (quick[0] if quick else texts[0]), "list"
+        if how == "map":
+            act(page, lambda pick=pick: click_map(page, pick))
+        else:
+            act(
+                page, lambda pick=pick: page.click(f"#options button[data-text={json.dumps(pick)}]")
+            )
+        turn = int(
+            page.evaluate("document.querySelector('#status').textContent.match(/turn (\\d+)/)[1]")
+        )
+        if turn >= 4 and "fly" in kinds:
+            break
+    assert {"form", "add", "target", "fly"} <= kinds, kinds
+    assert not w.errors, w.errors
+
+
+def shot_taken(path: Path) -> bool:
+    return path.exists() and path.stat().st_mtime > START
+
+
+START = __import__("time").time()

@@ -197,6 +197,26 @@ def _rosters(
             f'stroke-width="0.6"/><text x="{left:.0f}" y="{y:.0f}"{weight}>{escape(text)}</text></g>'
         )
 
+    def chips(items: list[tuple[str, str, Action | None]], columns: int = 3) -> None:
+        """Many clickable units in a grid, each a short chip with its words as a tooltip."""
+        nonlocal y
+        wide = (PANEL - 16) / columns
+        for k, (short, words, action) in enumerate(items):
+            if k % columns == 0:
+                y += LINE
+            x = left + wide * (k % columns)
+            attrs = (
+                f' data-action="{escape(action.text)}" tabindex="0" role="button"'
+                if action is not None
+                else ""
+            )
+            out.append(
+                f'<g class="roster-lw option"{attrs}><title>{escape(words)}</title>'
+                f'<rect x="{x - 2:.0f}" y="{y - 9:.0f}" width="{wide - 4:.0f}" height="11" rx="2" '
+                f'fill="#ffd54f" fill-opacity="0.35" stroke="#c90" stroke-width="0.6"/>'
+                f'<text x="{x:.0f}" y="{y:.0f}">{escape(short)}</text></g>'
+            )
+
     turn = int(view.get("turn") or 0)
     line("RAF squadrons", "roster-head", bold=True)
     sectors: dict[str, list[Mapping[str, Any]]] = {}
@@ -223,9 +243,16 @@ def _rosters(
             for u in units
             if ("add", str(u["id"])) in clickable or ("allot", str(u["id"])) in clickable
         ]
-        for u in chosen:
-            action = clickable.get(("add", str(u["id"]))) or clickable.get(("allot", str(u["id"])))
-            line(f"  {unit(u)}, {u.get('status')}", "roster-lw", action)
+        chips(
+            [
+                (
+                    f"{u['id']} {aircraft(u['type'])} ({u['flights']})",
+                    unit(u),
+                    clickable.get(("add", str(u["id"]))) or clickable.get(("allot", str(u["id"]))),
+                )
+                for u in chosen
+            ]
+        )
         counts: dict[tuple[str, str], int] = {}
         for u in units:
             if u in chosen:

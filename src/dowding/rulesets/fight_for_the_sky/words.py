@@ -72,6 +72,8 @@ def formation(board: Board, f: Mapping[str, Any]) -> str:
             counts[name] = counts.get(name, 0) + 1
         what = str(f.get("kind") or "formation")
         made = ", ".join(f"{n} {name}" for name, n in counts.items())
+    elif units is not None:  # known, and being made up
+        what, made = str(f.get("kind") or "formation"), "no units yet"
     else:
         what = "face-down formation" if not f.get("face_up") else "formation"
         made = f"{f['counters']} counter{'s' if f['counters'] != 1 else ''}"
