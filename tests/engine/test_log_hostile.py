@@ -175,6 +175,15 @@ def version_1(lines: Lines) -> Lines:
     return [*body, json.dumps(footer, sort_keys=True)]
 
 
+V1_LOG = Path(__file__).with_name("data") / "toy-v1.jsonl"  # written by the version 1 code
+
+
+def test_a_log_written_by_version_1_still_loads() -> None:
+    loaded = Match.load(V1_LOG)
+    assert loaded.seeded_dice and len(loaded.steps) == 9 and loaded.finished
+    assert loaded.state.hash() == "0be6c8b91187f7adaf3d"
+
+
 def test_version_1_logs_still_load(crane: Match, tmp_path: Path) -> None:
     loaded = Match.load(write(tmp_path, version_1(crane.log_lines())))
     assert loaded.state.hash() == crane.state.hash() and loaded.seeded_dice
