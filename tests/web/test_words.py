@@ -174,3 +174,29 @@ def test_the_narration_names_places_cards_and_flights(ruleset: str) -> None:
                 break
             bad += [e.text for e in events if NARRATION_IDS.search(e.text)]
     assert not bad, "\n".join(sorted(set(bad))[:20])
+
+
+@pytest.mark.parametrize("ruleset", [r for r in SHIPPED if not get_game(r).perfect_information])
+def test_labels_tell_nothing_the_seat_cannot_see(ruleset: str) -> None:
+    """The labels are made from the seat's view: re-dealing what it cannot see changes none."""
+    rng = random.Random(5)
+    checked = 0
+    for scenario in get_game(ruleset).scenarios:
+        match = Match(ruleset, scenario.id, {}, seed=5)
+        for _ in range(600):
+            node = match.node()
+            if isinstance(node, Chance):
+                match.roll()
+                continue
+            if not isinstance(node, Decision) or not node.options:
+                break
+            if rng.random() < 0.3:
+                other = match.state.determinize(node.seat, rng)
+                again = other.next()
+                assert isinstance(again, Decision) and again.options == node.options
+                mine = option_labels(ruleset, match.state.view(node.seat, infostate=False), node)
+                theirs = option_labels(ruleset, other.view(node.seat, infostate=False), again)
+                assert mine == theirs, (node.prompt, mine, theirs)
+                checked += 1
+            match.play(rng.choice(node.options))
+    assert checked > 10
