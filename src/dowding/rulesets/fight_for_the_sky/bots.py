@@ -144,10 +144,9 @@ def policy(s: FightState, rng: random.Random) -> Action:
         if patrol and raids_out and not any(f.kind == "patrol" for f in s.forms):
             return patrol[0]
         return options[-1] if s.turn_no > 1 and not s.on_map() else options[-2]
-    if kind == "place" and s.basic:
+    placing = s.form(s.queue[0][1]) if kind == "place" else None
+    if placing is not None and placing.kind == "raid":
         # the assembly hex with the safest flight path to the target
-        placing = s.form(s.queue[0][1])
-        assert placing is not None
         goal = s.board.target_hex[placing.target]
         return _best(options, lambda a: -_reach_cost(s, a.word("at"), goal))
     if kind == "pick":
