@@ -463,3 +463,32 @@ def test_no_token_reaches_the_log_at_debug_level(live_server: tuple[int, int, Pa
     leaked = [secret for secret in secrets if secret in text]
     assert not leaked, "a token reached the server's log"
     assert "Traceback" not in text and os.path.getsize(log) > 0
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "GET /api/games/x?token=SECRET HTTP/1.1",
+        "/api/games?tokens=SECRET,SECRET2 HTTP/1.1",
+        "invite: http://h/play/x#t=SECRET",
+        "Authorization: Bearer SECRET",
+        "{'query_string': b'token=SECRET', 'headers': [(b'authorization', b'Bearer SECRET')]}",
+        '{"token": "SECRET", "seq": 1}',
+    ],
+)
+def test_the_log_filter_hides_tokens_in_every_form(line: str) -> None:
+    import logging
+
+    from dowding.cli.serve_logs import HideTokens
+
+    as_arg = logging.LogRecord("x", logging.DEBUG, __file__, 1, "%s", (line,), None)
+    as_object = logging.LogRecord("x", logging.DEBUG, __file__, 1, "%s", ({"scope": line},), None)
+    as_message = logging.LogRecord("x", logging.DEBUG, __file__, 1, line, None, None)
+    try:
+        raise ValueError(line)
+    except ValueError:
+        failed = logging.LogRecord("x", logging.ERROR, __file__, 1, "boom", None, sys.exc_info())
+    for record in (as_arg, as_object, as_message, failed):
+        assert HideTokens().filter(record)
+        shown = logging.Formatter().format(record)
+        assert "SECRET" not in shown and "***" in shown, shown

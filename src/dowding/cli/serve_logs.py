@@ -71,6 +71,7 @@ def log_config(level: LogLevel) -> dict[str, Any]:
     config["filters"] = {"hide_tokens": {"()": f"{__name__}.HideTokens"}}
     for handler in config["handlers"].values():
         handler["filters"] = ["hide_tokens"]
-    config["root"] = {"handlers": ["default"], "level": level.value.upper()}
+    # other libraries warn through the same filtered handler; dowding's own logs at ``level``
+    config["root"] = {"handlers": ["default"], "level": "WARNING"}
     config["loggers"]["dowding"] = {"level": level.value.upper()}
     return config
