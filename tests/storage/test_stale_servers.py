@@ -168,3 +168,24 @@ def test_a_server_hears_the_other_and_takes_over_its_computers(postgres_server: 
                 break
             time.sleep(0.05)
         assert seen["seq"] == payload["seq"] and seen["decision"] == payload["decision"]
+
+
+def test_a_request_ahead_of_a_stale_copy_is_decided_on_the_fresh_game(database_url: str) -> None:
+    """A seat that saw A's newer state sends its next action to B, which had not heard of it
+    yet: B catches up and plays it, instead of refusing a step "ahead of the game"."""
+    with server(database_url) as a, server(database_url, hears_others=False) as b:
+        game_id, tokens = hotseat_game(a)
+        seat, before = turn(b, game_id, tokens)  # B holds the game at this step
+        body = {"token": tokens[seat], "seq": before["seq"]}
+        first = a.post(
+            f"/api/games/{game_id}/actions",
+            json={**body, "action": before["decision"]["options"][0]["text"]},
+        )
+        assert first.status_code == 200
+        seat, now = turn(a, game_id, tokens)
+        assert now["seq"] > before["seq"]
+        action = now["decision"]["options"][0]["text"]
+        body = {"token": tokens[seat], "seq": now["seq"], "action": action}
+        played = b.post(f"/api/games/{game_id}/actions", json=body)
+        assert played.status_code == 200, played.text
+        assert played.json()["seq"] > now["seq"]

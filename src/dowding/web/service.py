@@ -417,6 +417,15 @@ class GameService:
         if waiting is not None:
             waiting.cancel()
 
+    async def _unless_behind(self, live: LiveGame) -> None:
+        """Before refusing a request as ahead of this copy (a step it has not seen, a turn it
+        gives to someone else): catch up, and if another server had moved the game on, have
+        the request decided again on the fresh game (Stale). Call with the game's lock held."""
+        before = live.record.version
+        await self._catch_up(live)
+        if live.stale or live.record.version != before:
+            raise Stale(f"game {live.id}: this copy was behind the database")
+
     def _drop(self, live: LiveGame) -> None:
         """Forget a copy that cannot catch up, so that the next request rebuilds the game from
         its log; its sockets close (1012) and their clients reconnect to the rebuilt game."""
@@ -557,6 +566,7 @@ class GameService:
                     seq=len(steps),
                 )
             if seq > len(steps):
+                await self._unless_behind(live)
                 raise conflict(
                     f"step {seq} is ahead of the game, which is at step {len(steps)}",
                     seq=len(steps),
@@ -564,6 +574,7 @@ class GameService:
             self._check_active(live)
             node = live.match.state.next()
             if not isinstance(node, Decision) or node.seat != seat:
+                await self._unless_behind(live)
                 raise conflict(_waiting_for(live, node), seq=len(steps))
 
             def work() -> Pending:
@@ -586,10 +597,13 @@ class GameService:
         async with live.lock:
             steps = live.match.steps
             if seq is not None and seq != len(steps):
+                if seq > len(steps):
+                    await self._unless_behind(live)
                 raise conflict(f"the game is at step {len(steps)}, not {seq}", seq=len(steps))
             self._check_active(live)
             node = live.match.state.next()
             if not isinstance(node, Chance) or seat not in live.manual_dice_seats(node):
+                await self._unless_behind(live)
                 raise conflict("no dice for you to roll now", seq=len(steps))
             try:
                 outcome = node.parse(faces)
