@@ -127,7 +127,7 @@ class Repository:
 
     # --- writing ----------------------------------------------------------------------------
     def submit_create(self, game: GameRecord) -> Future[Any]:
-        return self._writer.submit(functools.partial(_create, game))
+        return self._writer.submit(functools.partial(_create, game), key=game.id)
 
     def submit_append(
         self, game_id: str, steps: Sequence[StepRecord], summary: Summary, version: int
@@ -138,7 +138,7 @@ class Repository:
         stored; StepConflict if a step is already stored at one of these seqs.
         """
         return self._writer.submit(
-            functools.partial(_append, game_id, tuple(steps), summary, version)
+            functools.partial(_append, game_id, tuple(steps), summary, version), key=game_id
         )
 
     def create_game(self, game: GameRecord) -> None:

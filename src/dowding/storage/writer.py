@@ -4,7 +4,9 @@ Every write is a function of a session. The writer takes what is waiting (up to 
 runs it in one transaction and commits once; each caller's future is settled only after that
 commit. If anything in a group fails, the group is rolled back and each write is run again
 alone, so one refused write never costs another its place. One writer means SQLite never has
-two writers from this process, and no writer sleeps in SQLite's busy handler.
+two writers from this process, and no writer sleeps in SQLite's busy handler. A group runs its
+writes in the order of their keys (the game's id), so two servers' groups on one PostgreSQL
+lock the same games' rows in the same order and never deadlock.
 """
 
 from __future__ import annotations
@@ -32,13 +34,14 @@ class Writer:
         self._thread = threading.Thread(target=self._run, name="dowding-writer", daemon=True)
         self._thread.start()
 
-    def submit(self, write: Write) -> Future[Any]:
-        """Queue ``write``; the future holds its result once committed, or its exception."""
+    def submit(self, write: Write, key: str = "") -> Future[Any]:
+        """Queue ``write``; the future holds its result once committed, or its exception.
+        ``key``: what it locks (a game's id), the order of the writes in a group."""
         future: Future[Any] = Future()
         if not self._thread.is_alive():
             future.set_exception(RuntimeError("the database writer has stopped"))
             return future
-        self._queue.put((write, future))
+        self._queue.put((write, future, key))
         return future
 
     def close(self) -> None:
@@ -66,8 +69,9 @@ class Writer:
             if stop:
                 return
 
-    def _commit(self, group: list[tuple[Write, Future[Any]]]) -> None:
-        live = [(w, f) for w, f in group if f.set_running_or_notify_cancel()]
+    def _commit(self, group: list[tuple[Write, Future[Any], str]]) -> None:
+        live = [(w, f) for w, f, _ in sorted(group, key=lambda item: item[2])]
+        live = [(w, f) for w, f in live if f.set_running_or_notify_cancel()]
         if len(live) > 1:
             try:
                 with self._sessions.begin() as session:

@@ -1,0 +1,313 @@
+"""Step 5, Luftwaffe Movement (with British Radar and the Bomb Run Marker) and Step 6, RAF Movement (the rules of ``shared/seeds/000_*``, as cited in each comment).
+
+A mixin of :class:`dowding.rulesets.bob.state.BobState`: the methods read and replace the state's
+fields; the task queue finds the ``_auto_``/``_do_`` handlers here by their names.
+"""
+
+from __future__ import annotations
+
+from dowding.engine import Action, Decision
+
+from .pieces import (
+    NON_DETECT_MARKERS,
+    Flight,
+    Task,
+    box,
+    move_to,
+)
+from .tables import LW_FLIGHTS, RAF_FLIGHTS
+
+
+class MovementSteps:
+    # --- Step 5, Luftwaffe Movement ----------------------------------------------------------
+    def _auto_lw_phase(self, task: Task) -> None:
+        self.queue = (("lw_select",), *self.queue)
+
+    def lw_to_move(self) -> list[str]:
+        done = (
+            set(self.scratch)
+            if self.scratch and all(isinstance(x, str) for x in self.scratch)
+            else set()
+        )
+        return [f for f in LW_FLIGHTS if self.flights[f].status == "map" and f not in done]
+
+    def _lw_select_decision(self) -> Decision | None:
+        pool = self.lw_to_move()
+        if not pool:
+            return None
+        seats = {self.seat_of_flight(f) for f in pool}
+        seat = sorted(seats)[0]
+        mine = [f for f in pool if self.seat_of_flight(f) == seat]
+        return Decision(
+            seat,
+            "Choose the next Luftwaffe flight to move (Step 5)",
+            tuple(Action("fly", flight=f) for f in mine),
+        )
+
+    def _do_lw_select(self, task: Task, action: Action | None) -> None:
+        if action is None:
+            self.scratch = ()
+            return  # every flight has moved
+        f = self.flights[action.word("flight")]
+        self.scratch = (*self.scratch, f.id)
+        if f.fuel <= 0:
+            # A flight with no fuel markers may not move and must reach for home
+            self._say(f"Luft. {f.id} is out of fuel and turns for home.")
+            self.queue = (("go_home", f.id, "out of fuel"), task, *self.queue)
+            return
+        self.queue = (("fuel", f.id), task, *self.queue)
+
+    def _fuel_decision(self, flight: str) -> Decision:
+        f = self.flights[flight]
+        options = [Action("fuel", tokens=1)]
+        if f.fuel == 2:
+            # two tokens: up to 10 spaces, and the Bf 109s stay or turn for home early
+            if any(self.t.cards[c].type == "bf109" for c in self.cards_in(box(flight))):
+                options += [
+                    Action("fuel", tokens=2, escort="stay"),
+                    Action("fuel", tokens=2, escort="home"),
+                ]
+            else:
+                options.append(Action("fuel", tokens=2))
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Luft. {flight}: fuel tokens to spend this turn (Step 5)",
+            tuple(options),
+        )
+
+    def _do_fuel(self, task: Task, action: Action | None) -> None:
+        assert action is not None
+        f = self.flights[task[1]]
+        tokens = int(action.number("tokens"))
+        home = action.get("escort") == "home"
+        self._put(f._replace(fuel=f.fuel - tokens, escort_home=home))
+        self._say(
+            f"Luft. {f.id} spends {tokens} fuel token(s){', its Bf 109s turning for home' if home else ''}."
+        )
+        self.queue = (("step", f.id, 5 * tokens), ("bomb_marker", f.id), *self.queue)
+
+    def _step_decision(self, flight: str, left: int) -> Decision | None:
+        if left <= 0:
+            return None
+        f = self.flights[flight]
+        options = []
+        for n in self.t.neighbours[f.space]:
+            if n == self.t.box and not f.id.startswith("5"):
+                continue  # the Norway box is Luftflotte 5's base
+            if self.t.step_cost(f.space, n) > left:
+                continue
+            if self.lw_others(n, flight) and (
+                left - self.t.step_cost(f.space, n) <= 0 or self._would_stop(f, n)
+            ):
+                continue  # may pass a friendly flight, never end its move on one
+            options.append(move_to(n))
+        if not self.lw_others(f.space, flight):
+            options.append(Action("stop"))
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Luft. {flight} at {f.space}: {left} space(s) left (Step 5)",
+            tuple(options),
+        )
+
+    def _would_stop(self, f: Flight, space: str) -> bool:
+        """Whether entering ``space`` may end the flight's move there: an RAF flight, or a first
+        radar detection (which may bring an intercept)."""
+        if self.raf_at(space):
+            return True
+        stations = self.t.radar_of.get(space, ())
+        return (
+            bool(stations)
+            and not f.detected
+            and f.id not in self.slipped
+            and any(map(self.station_working, stations))
+        )
+
+    def _do_step(self, task: Task, action: Action | None) -> None:
+        _, flight, left = task
+        if action is None or action.kind == "stop":
+            return
+        f = self.flights[flight]
+        to = action.word("to")
+        left -= self.t.step_cost(f.space, to)
+        f = f._replace(space=to)
+        self._put(f)
+        # "A Luftwaffe flight may not move through a space with a RAF flight": it stops there,
+        # but British Radar and British Intercept still apply to the space it has entered
+        blocked = bool(self.raf_at(to))
+        if blocked:
+            self._say(f"Luft. {flight} meets RAF flights at {to} and stops.")
+            left = 0
+        stations = self.t.radar_of.get(to, ())
+        # Non-Detected Flight: "may not be intercepted this turn" (slipped), not on later turns
+        if stations and not f.detected and flight not in self.slipped:
+            working = [s for s in stations if self.station_working(s)]
+            if working:
+                self._put(f._replace(detected=True, nondetect=False))
+                names = ", ".join(self.place_name(s) for s in working)
+                self._say(f"Radar ({names}) detects Luft. {flight} at {to}.")
+                self.queue = (("intercept", flight, left), *self.queue)
+                return
+            in_use = sum(1 for x in self.flights.values() if x.nondetect)
+            if f.nondetect or in_use < NON_DETECT_MARKERS:  # the punchboard has five
+                self.slipped = (*self.slipped, flight)
+            if not f.nondetect and in_use < NON_DETECT_MARKERS:
+                self._put(f._replace(nondetect=True))
+                self._say(
+                    f"Luft. {flight} slips through the radar gap at {to} (Non-Detected Flight)."
+                )
+        if not blocked:
+            self.queue = (("step", flight, left), *self.queue)
+
+    def _bomb_marker_decision(self, flight: str) -> Decision | None:
+        f = self.flights[flight]
+        if f.status != "map" or f.mission < 0 or f.bombrun:
+            return None
+        target = self.t.targets[self.t.missions[f.mission].target]
+        if target.space != f.space:
+            return None
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Luft. {flight} is over its target: place a bombing run marker? (Step 5, Bomb Run Marker)",
+            (Action("bombrun"), Action("hold")),
+        )
+
+    def _do_bomb_marker(self, task: Task, action: Action | None) -> None:
+        if action is not None and action.kind == "bombrun":
+            f = self.flights[task[1]]
+            self._put(f._replace(bombrun=True))
+            self._say(f"Luft. {f.id} begins its bombing run at {f.space}.")
+
+    # --- Step 6, RAF Movement -------------------------------------------------------------
+    def _auto_raf_phase(self, task: Task) -> None:
+        # Observer Corps: a die for each undetected flight at the start of the RAF's movement
+        spotted = [
+            ("observe", f)
+            for f in LW_FLIGHTS
+            if self.flights[f].status == "map" and self.flights[f].nondetect
+        ]
+        self.scratch = ()
+        self.queue = (*spotted, ("raf_select",), *self.queue)
+
+    def raf_to_move(self) -> list[str]:
+        done = set(self.scratch)
+        out = []
+        for f in RAF_FLIGHTS:
+            fl = self.flights[f]
+            if fl.status != "map" or fl.intercepted or f in done:
+                continue
+            if fl.space == self.t.raf_base[f] and self.knocked_out(self.t.raf_base_name[f]):
+                continue  # no take-off from a damaged airfield
+            out.append(f)
+        return out
+
+    def _raf_select_decision(self) -> Decision | None:
+        finished = {x[5:] for x in self.scratch if x.startswith("done:")}
+        pool = [f for f in self.raf_to_move() if self.seat_of_flight(f) not in finished]
+        if not pool:
+            return None
+        seat = sorted({self.seat_of_flight(f) for f in pool})[0]
+        mine = [f for f in pool if self.seat_of_flight(f) == seat]
+        return Decision(
+            seat,
+            "Choose the next RAF flight to move, or end the RAF's movement (Step 6)",
+            (*(Action("fly", flight=f) for f in mine), Action("done")),
+        )
+
+    def _do_raf_select(self, task: Task, action: Action | None) -> None:
+        if action is None:
+            self.scratch = ()
+            return
+        if action.kind == "done":
+            node = self._raf_select_decision()
+            seat = node.seat if node is not None else ""
+            self.scratch = (*self.scratch, f"done:{seat}")
+            self.queue = (task, *self.queue)  # the other RAF commander may still move
+            return
+        f = action.word("flight")
+        self.scratch = (*self.scratch, f)
+        self.queue = (("raf_step", f, 3), ("combat_marker", f), task, *self.queue)
+
+    def _raf_step_decision(self, flight: str, left: int) -> Decision | None:
+        if left <= 0:
+            return None
+        f = self.flights[flight]
+        if self.lw_at(f.space) is not None and left < 3:
+            return None  # entered a space with a Luftwaffe flight: stop there
+        options = []
+        for n in self.t.neighbours[f.space]:
+            if n in self.t.no_raf or n == self.t.box:
+                continue  # never the coastal spaces of France or Norway
+            ends = left == 1 or self.lw_at(n) is not None  # a Luftwaffe flight stops it
+            if ends and self.raf_others(n, flight) and not self._big_wing_ok(n, flight):
+                continue  # may not end on another RAF flight
+            options.append(move_to(n))
+        if not self.raf_others(f.space, flight) or self._big_wing_ok(f.space, flight):
+            options.append(Action("stop"))
+        if not options:
+            return None
+        return Decision(
+            self.seat_of_flight(flight),
+            f"RAF {flight} at {f.space}: {left} space(s) left (Step 6)",
+            tuple(options),
+        )
+
+    def _big_wing_ok(self, space: str, flight: str) -> bool:
+        # Big Wing Rules: two RAF flights may share a Luftwaffe flight's space in a dogfight
+        # under the Big Wing marker, never join an intercept ("engage in a dogfight")
+        return (
+            self.stage == "london-burning"
+            and self.big_wing > 0
+            and self.lw_at(space) is not None
+            and self.raf_others(space, flight) <= 1
+            and self.combat.get(space) in (None, "dogfight")
+        )
+
+    def _do_raf_step(self, task: Task, action: Action | None) -> None:
+        _, flight, left = task
+        if action is None or action.kind == "stop":
+            return
+        f = self.flights[flight]
+        self._put(f._replace(space=action.word("to")))
+        self.queue = (("raf_step", flight, left - 1), *self.queue)
+
+    def _combat_marker_decision(self, flight: str) -> Decision | None:
+        f = self.flights[flight]
+        lw = self.lw_at(f.space)
+        if lw is None or lw.nondetect:
+            return None
+        big = len(self.raf_at(f.space)) >= 2
+        if f.space in self.combat and not (big and self.combat[f.space] == "dogfight"):
+            return None
+        if big:
+            # Big Wing Rules: two flights against one take the Big Wing marker (_do_ makes the swap)
+            return None
+        if self.markers + self.big_wing <= 0:
+            return None
+        return Decision(
+            self.seat_of_flight(flight),
+            f"RAF {flight} is with Luft. {lw.id} at {f.space}: place a dogfight marker? ({self.markers} left, Step 6)",
+            (Action("dogfight"), Action("hold")),
+        )
+
+    def _do_combat_marker(self, task: Task, action: Action | None) -> None:
+        f = self.flights[task[1]]
+        if action is None:
+            if (
+                len(self.raf_at(f.space)) >= 2
+                and self.lw_at(f.space) is not None
+                and self.big_wing > 0
+                and self.combat.get(f.space) in (None, "dogfight")
+            ):
+                if self.combat.get(f.space) == "dogfight":
+                    self.markers += (
+                        1  # the ordinary marker goes back; the Big Wing marker replaces it
+                    )
+                self.big_wing -= 1
+                self.combat = {**self.combat, f.space: "bigwing"}
+                self._say(
+                    f"Big Wing over {f.space}: two RAF flights against Luft. {self.lw_at(f.space).id}."
+                )  # type: ignore[union-attr]
+            return
+        if action.kind == "dogfight":
+            self._take_marker(f.space, "dogfight")
+            self._say(f"Dogfight marker over {f.space}.")
