@@ -194,6 +194,11 @@ def test_the_luftwaffe_bombs_on_arrival() -> None:
     assert choose("luftwaffe", seen, prompt, "bombrun", "hold") == "bombrun"
 
 
+def test_the_luftwaffe_takes_luftflotte_2_s_seventh_card_in_london_burning() -> None:
+    prompt = "London Burning: deal 6 or 7 squadron cards to each Luftflotte 2 flight (Step 4)"
+    assert choose("luftwaffe", a_view(), prompt, "deal cards=6", "deal cards=7") == "deal cards=7"
+
+
 def test_the_luftwaffe_aborts_without_bombers_and_presses_on_with_them() -> None:
     prompt = "Luft. 2A at T35: abort its mission and turn for home?"
     fighters = a_view({"2A": flight("luftwaffe", "T35", BF109S, fuel=2, target="rye")})

@@ -845,6 +845,11 @@ class BobHeuristic:
     def _bombrun(self, v: _View, d: Decision) -> Action:
         return Action("bombrun")  # Bomb Run Marker: without it the flight may not bomb
 
+    def _deal(self, v: _View, d: Decision) -> Action:
+        # London Burning: Luftflotte 2 takes the seventh card (one more squadron to meet the
+        # Big Wing with), as the Luftwaffe always did before the choice was offered
+        return max(d.options, key=lambda o: o.number("cards"))
+
     def _abort(self, v: _View, d: Decision) -> Action:
         m = _LUFT.search(d.prompt)
         f = m.group(1) if m else ""
@@ -1195,6 +1200,7 @@ _HANDLERS: tuple[tuple[str, Any], ...] = (
     ("fuel", BobHeuristic._fuel),
     ("intercept", BobHeuristic._intercept),
     ("bombrun", BobHeuristic._bombrun),
+    ("deal", BobHeuristic._deal),
     ("dogfight", BobHeuristic._dogfight),
     ("resolve", BobHeuristic._resolve),
     ("patrol", BobHeuristic._head_home),
