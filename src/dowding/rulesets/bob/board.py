@@ -343,10 +343,10 @@ def _has_path(data: Any, path: Sequence[str | int]) -> bool:
 class _Source:
     """One data file: the shipped text overlaid with a player's file, and error labels."""
 
-    def __init__(self, name: str, data_dir: str) -> None:
+    def __init__(self, name: str, data_dir: str, package: str = __package__) -> None:
         self.name = name
         self.shipped = f"shipped {name}"
-        raw = json.loads(resources.files(__package__).joinpath(f"data/{name}").read_text("utf-8"))
+        raw = json.loads(resources.files(package).joinpath(f"data/{name}").read_text("utf-8"))
         self.override: dict[str, Any] = {}
         self.path: Path | None = None
         if data_dir:
@@ -388,13 +388,19 @@ class _Source:
 @lru_cache(maxsize=8)
 def load_board(data_dir: str = "") -> Board:
     """The shipped board and missions, each overlaid with ``data_dir``'s file when given."""
-    board_src = _Source("board.json", data_dir)
-    data: BoardData = board_src.validate(BoardData)
-    board = _build(data, board_src, load_places())
+    board = load_grid_board(__package__, "board.json", data_dir)
     missions_src = _Source("missions.json", data_dir)
     deck: MissionDeck = missions_src.validate(MissionDeck)
     board.missions = _check_missions(deck, board, missions_src)
     return board
+
+
+def load_grid_board(package: str, name: str, data_dir: str = "") -> Board:
+    """A board file shipped in ``package``'s ``data/`` (overlaid with ``data_dir``'s file of the
+    same name), checked and built, without missions: for a ruleset drawn at another scale."""
+    src = _Source(name, data_dir, package)
+    data: BoardData = src.validate(BoardData)
+    return _build(data, src, load_places())
 
 
 def _layer(data: BoardData, src: _Source, name: str, codes: Mapping[str, Any]) -> list[list[Any]]:
@@ -1159,10 +1165,19 @@ def _segment_cells(
         yield cells
 
 
-def draw_board_data(places: Gazetteer | None = None) -> dict[str, Any]:
-    """Draw board.json's content from the coastline, the gazetteer and the choices in it."""
+def draw_board_data(places: Gazetteer | None = None, cell_km: int = 25) -> dict[str, Any]:
+    """Draw board.json's content from the coastline, the gazetteer and the choices in it.
+
+    ``cell_km`` sets the scale: the same area (625 x 1175 km from the National Grid's
+    (125, 1000) km) cut into cells of that size; 25 km is bob's board."""
     places = places or load_places()
-    grid = Grid(cell_km=25, west_km=125, north_km=1000, columns=25, rows=47)
+    grid = Grid(
+        cell_km=cell_km,
+        west_km=WEST_KM,
+        north_km=NORTH_KM,
+        columns=math.ceil(WIDTH_KM / cell_km),
+        rows=math.ceil(HEIGHT_KM / cell_km),
+    )
     gb, iow, ni, cont = (
         _to_km(GREAT_BRITAIN),
         _to_km(ISLE_OF_WIGHT),
@@ -1269,7 +1284,15 @@ def draw_board_data(places: Gazetteer | None = None) -> dict[str, Any]:
         radar_line += [cell for cell in cells if cell not in radar_line]
     for cells in _segment_cells(iow, grid, closed=True):
         radar_line += [cell for cell in cells if cell not in radar_line]
-    radar_line = [(c, r) for c, r in radar_line if 0 <= c < cols and 0 <= r < rows]
+    # (at a coarse scale a Channel cell may be more France than sea: no radar there)
+    radar_line = [
+        (c, r)
+        for c, r in radar_line
+        if 0 <= c < cols
+        and 0 <= r < rows
+        and country_rows[r][c] in ".EWSI"
+        and terrain_rows[r][c] != "#"
+    ]
     stations = [(p.name, NATIONAL_GRID.to_km(p.lat, p.lon)) for p in places.by_kind("chain_home")]
     radar: dict[str, list[str]] = {name: [] for name, _ in stations}
     for c, r in radar_line:
@@ -1278,8 +1301,10 @@ def draw_board_data(places: Gazetteer | None = None) -> dict[str, Any]:
         name, _ = min(stations, key=lambda s: math.hypot(s[1][0] - cx, s[1][1] - cy))
         radar[name].append(space_id(c, r))
 
-    box_links = [space_id(c, 0) for c in range(NORWAY_TOP_FROM, cols)]
-    box_links += [space_id(cols - 1, r) for r in range(1, NORWAY_EAST_TO + 1)]
+    top_from = int(NORWAY_TOP_FROM_KM // size)
+    east_to = round(NORWAY_EAST_TO_KM / size) - 1
+    box_links = [space_id(c, 0) for c in range(top_from, cols)]
+    box_links += [space_id(cols - 1, r) for r in range(1, east_to + 1)]
     return {
         "grid": grid.model_dump(),
         "terrain": terrain_rows,
@@ -1367,8 +1392,11 @@ CITIES = {
     "Bristol Aeroplane Company, Filton": 1,
 }
 PORT_OF_LONDON_PRODUCTION = 3
-NORWAY_TOP_FROM = 11  # column L: the top edge east of Orkney's longitude
-NORWAY_EAST_TO = 17  # row 18: the east edge down to the latitude of the Tyne
+WEST_KM, NORTH_KM, WIDTH_KM, HEIGHT_KM = 125, 1000, 625, 1175  # the area every scale covers
+# The Norway box's links, in km from the grid's west and north edges (column L and row 18 at
+# 25 km): the top edge east of Orkney's longitude, the east edge down to the Tyne's latitude.
+NORWAY_TOP_FROM_KM = 11 * 25
+NORWAY_EAST_TO_KM = 18 * 25
 
 
 def write_board_json(path: Path | None = None) -> str:

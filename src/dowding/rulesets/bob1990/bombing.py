@@ -1,0 +1,126 @@
+"""B.III Bombing: a German flight over its own Luftflotte's mission target may bomb it."""
+
+from __future__ import annotations
+
+from dowding.engine import LUFTWAFFE_DIE, Action, Decision, SymbolPool
+from dowding.engine.tasks import Task
+
+from .components import LW_FLIGHTS, slug
+from .core import Core
+from .flights import LUFTWAFFE, ON_MAP, command
+
+
+class Bombing(Core):
+    def bombers(self, f: str) -> list[str]:
+        return [c for c in self.fb(f) if self.c.cards[c].bombing > 0]
+
+    def targets_for(self, f: str) -> list[str]:
+        """The targets of ``f``'s Luftflotte's mission in ``f``'s space (B.III: "Radar and Airfield
+        targets are specified just by the RAF Group area, so that the GP has to choose one")."""
+        lf = command(f)
+        mission = self.assigned.get(lf)
+        flight = self.fl[f]
+        if mission is None or mission in self.completed or flight.pos is None:
+            return []
+        card = self.c.missions[mission]
+        if lf in self.target:
+            names = [self.target[lf]]  # the card is flipped: its target is fixed
+        elif card.kind == "city":
+            names = [str(card.target)]
+        else:
+            bases = self.c.bases[card.group]
+            names = list(bases.airfield if card.kind == "airfield" else bases.radar)
+        board = self.c.board
+        return [n for n in names if n not in self.destroyed and board.space_of(n) == flight.pos]
+
+    def bomb_options(self) -> list[Action]:
+        out = []
+        for f in LW_FLIGHTS:
+            flight = self.fl[f]
+            # B26: once a turn, with at least one bomber
+            if flight.status != ON_MAP or flight.bombed or not self.bombers(f):
+                continue
+            out += [Action("bomb", flight=f, target=slug(t)) for t in self.targets_for(f)]
+        return out
+
+    def _dec_bombing(self, task: Task) -> Decision | None:
+        options = self.bomb_options()
+        if not options:
+            return None
+        return Decision(
+            LUFTWAFFE,
+            "Bomb a mission target, or end the bombing (B.III)",
+            (*options, Action("done")),
+        )
+
+    def _do_bombing(self, task: Task, action: Action) -> None:
+        if action.kind == "done":
+            return
+        f = str(action.get("flight"))
+        target = self.c.by_slug[str(action.get("target"))]
+        lf = command(f)
+        mission = self.assigned[lf]
+        if lf not in self.target:
+            self.target[lf] = target
+            card = self.c.missions[mission]
+            self.say(
+                f"Luftflotte {lf} flips its mission card {mission} ({card.kind}, {card.group} Group, "
+                f"{card.bombs} bomb(s)): the target is {target}"
+            )
+        self.set(f, bombed=True)
+        self.push(("bomb_dice", f), ("bombing",))
+
+    def _chance_bomb_dice(self, task: Task) -> SymbolPool:
+        f = str(task[1])
+        n = sum(self.c.cards[c].bombing for c in self.bombers(f))
+        return SymbolPool(
+            f"{f} bombs {self.target[command(f)]} with {n} black dice: roundels hit, "
+            "every two crosses down a bomber (B.III.2)",
+            die=LUFTWAFFE_DIE,
+            count=n,
+        )
+
+    def _do_bomb_dice(self, task: Task, action: Action) -> None:
+        f = str(task[1])
+        lf = command(f)
+        mission = self.assigned[lf]
+        card = self.c.missions[mission]
+        roundels = int(action.get("roundel") or 0)
+        crosses = int(action.get("cross") or 0)
+        total = min(card.bombs, self.hits.get(mission, 0) + roundels)
+        self.hits[mission] = total
+        self.say(f"{roundels} hit(s) on {self.target[lf]}: {total} of {card.bombs}")
+        if total >= card.bombs:
+            self.destroyed = self.destroyed | {self.target[lf]}
+            self.completed = (*self.completed, mission)
+            self.say(f"{self.target[lf]} is destroyed: mission {mission} completed")
+        lost = crosses // 2  # B7: every two crosses
+        bombers = self.bombers(f)
+        if lost >= len(bombers):
+            for cid in bombers:
+                self.aa_lose(cid)
+            if not self.fb(f):
+                self.piece_off(f)
+        elif lost:
+            self.push(("aa_loss", f, lost))
+
+    def aa_lose(self, cid: str) -> None:
+        self.loc[cid] = "shot"
+        self.revealed = self.revealed - {cid}
+        self.say(f"AA guns shoot down {cid} ({self.c.cards[cid].aircraft})")
+
+    def _dec_aa_loss(self, task: Task) -> Decision | None:
+        f, n = str(task[1]), int(task[2])
+        bombers = self.bombers(f)
+        options = sorted({self.c.cards[c].aircraft: c for c in reversed(bombers)}.values())
+        return Decision(
+            LUFTWAFFE,
+            f"Choose a bomber squadron of {f} shot down by AA ({n} to choose, B.III.2)",
+            tuple(Action("lose", card=c) for c in options),
+        )
+
+    def _do_aa_loss(self, task: Task, action: Action) -> None:
+        f, n = str(task[1]), int(task[2])
+        self.aa_lose(str(action.get("card")))
+        if n > 1:
+            self.push(("aa_loss", f, n - 1))

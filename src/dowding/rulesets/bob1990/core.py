@@ -1,0 +1,184 @@
+"""What every stage of the turn shares: the state's fields, the task dispatch, card places.
+
+A card's place (``loc``) is one of: ``crb`` (its Combat Ready box), ``fb:<flight>`` (a Flight box),
+``hand:<flight>`` (British cards drawn for a dogfight), ``stack:<n>`` (a German stack in the
+dogfight), ``dmg`` (the Damaged RAF box), ``shot`` (German cards given to the BP), ``gone``
+(removed from the game: Ju 87s, fuel crashes).
+
+B22: the British player does not know his own Flight boxes until he draws from them. A British
+FB is therefore ``unseen[flight]`` face-down cards that are not yet anybody (they lie in the
+``crb`` pool, the same in distribution as cards dealt unseen) plus the cards seen in a
+dogfight and put back (``fb:<flight>``, under the unseen ones).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from dowding.engine import Chance, Decision, Event, Terminal
+from dowding.engine.tasks import Task, TaskQueueState
+
+from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS, Components
+from .flights import DOWN, LANDED, LUFTWAFFE, ON_MAP, OUT, RAF, Flight, command
+
+ALL_FLIGHTS = RAF_FLIGHTS + LW_FLIGHTS
+
+
+class Core(TaskQueueState):
+    chance_tasks: ClassVar[frozenset[str]] = frozenset()
+    handlers: ClassVar[dict[str, Callable[..., None]]] = {}
+    autos: ClassVar[dict[str, Callable[..., None]]] = {}
+    deciders: ClassVar[dict[str, Callable[..., Decision | None]]] = {}
+    chancers: ClassVar[dict[str, Callable[..., Chance | None]]] = {}
+
+    c: Components
+    turn_no: int
+    stage: int
+    loc: dict[str, str]
+    unseen: dict[str, int]
+    fl: dict[str, Flight]
+    deck: tuple[str, ...]  # the Mission box
+    drawn: tuple[str, ...]  # A.I: drawn, not yet assigned
+    assigned: dict[int, str]  # Luftflotte -> its mission (Current Mission Box)
+    target: dict[int, str]  # Luftflotte -> the target named when its card was flipped
+    hits: dict[str, int]  # mission -> hit counters
+    completed: tuple[str, ...]
+    removed: tuple[str, ...]
+    destroyed: frozenset[str]  # cities (for good), airfields and radar (until repaired)
+    revealed: frozenset[str]  # German cards the BP has seen where they now lie
+    passes: frozenset[str]  # B.I: spaces where a flight of the side moving has stopped
+    fight: tuple[Any, ...]  # the dogfight under way (dogfighting.py)
+    scratch: tuple[Any, ...]
+
+    @classmethod
+    def collect(cls) -> None:
+        """Gather the stage modules' ``_do_``, ``_auto_``, ``_dec_`` and ``_chance_`` methods."""
+        found: dict[str, dict[str, Callable[..., Any]]] = {
+            "_do_": {},
+            "_auto_": {},
+            "_dec_": {},
+            "_chance_": {},
+        }
+        for klass in reversed(cls.__mro__):
+            for name, fn in vars(klass).items():
+                for prefix, table in found.items():
+                    if name.startswith(prefix) and callable(fn):
+                        table[name[len(prefix) :]] = fn
+        cls.handlers = found["_do_"]
+        cls.autos = found["_auto_"]
+        cls.deciders = found["_dec_"]
+        cls.chancers = found["_chance_"]
+        cls.chance_tasks = frozenset(found["_chance_"])
+
+    # --- the queue --------------------------------------------------------------------
+    def _advance(self) -> None:
+        while self.result is None:
+            if not self.queue:
+                raise AssertionError("the task queue ran dry")
+            task = self.queue[0]
+            kind = task[0]
+            auto = self.autos.get(kind)
+            if auto is not None:
+                self.queue = self.queue[1:]
+                auto(self, task)
+                continue
+            if kind in self.chance_tasks:
+                chance = self.chancers[kind](self, task)
+                if chance is None:
+                    self.queue = self.queue[1:]
+                    continue
+                self._node = chance
+                return
+            decision = self.deciders[kind](self, task)
+            if decision is None:
+                self.queue = self.queue[1:]
+                continue
+            self._node = decision
+            return
+        self._node = self.result
+
+    def _chance(self, task: Task) -> Chance:
+        chance = self.chancers[task[0]](self, task)
+        assert chance is not None
+        return chance
+
+    def _decision(self, task: Task) -> Decision | None:
+        return self.deciders[task[0]](self, task)
+
+    def push(self, *tasks: Task) -> None:
+        """Put tasks at the head of the queue, in this order."""
+        self.queue = tuple(tasks) + self.queue
+
+    def say(self, text: str, seats: Iterable[str] | None = None) -> None:
+        self._log.append(Event(text, None if seats is None else frozenset(seats)))
+
+    def end(self, winner: str, reason: str) -> None:
+        scores = {
+            RAF: 1.0 if winner == RAF else 0.0,
+            LUFTWAFFE: 1.0 if winner == LUFTWAFFE else 0.0,
+        }
+        self.result = Terminal(winner, scores, reason)
+        self.say(f"Game over: {reason}")
+
+    # --- cards ------------------------------------------------------------------------
+    def cards_at(self, place: str) -> list[str]:
+        return [cid for cid, where in self.loc.items() if where == place]
+
+    def pool(self, unit: int) -> list[str]:
+        """A Group's or Luftflotte's cards in its Combat Ready box (file order)."""
+        return [cid for cid in self.c.decks[unit] if self.loc[cid] == "crb"]
+
+    def fb(self, flight: str) -> list[str]:
+        """The known cards in a Flight box (for a German flight, all of them)."""
+        place = "fb:" + flight
+        return [cid for cid in self.c.decks[command(flight)] if self.loc[cid] == place]
+
+    def fb_size(self, flight: str) -> int:
+        return len(self.fb(flight)) + self.unseen.get(flight, 0)
+
+    def unit_cards(self, unit: int) -> list[str]:
+        """Every card of a Group or Luftflotte still in the game."""
+        return [cid for cid in self.c.decks[unit] if self.loc[cid] not in ("shot", "gone")]
+
+    def fighter(self, cid: str) -> bool:
+        card = self.c.cards[cid]
+        if self.options["fighters_leave"] == "bf109":
+            return card.aircraft == "Bf 109"
+        return card.role == "fighter"
+
+    def flights_of(self, unit: int) -> list[str]:
+        return [f for f in ALL_FLIGHTS if command(f) == unit]
+
+    def lf_in_play(self, lf: int) -> bool:
+        return any(self.fl[f].status != OUT for f in self.flights_of(lf))
+
+    def luftflotten(self) -> list[int]:
+        return [lf for lf in LUFTFLOTTEN if self.lf_in_play(lf)]
+
+    def flying(self, side: str) -> list[str]:
+        """Flights on the map and in the air (German: not landed)."""
+        names = RAF_FLIGHTS if side == RAF else LW_FLIGHTS
+        return [f for f in names if self.fl[f].status == ON_MAP]
+
+    def set(self, flight: str, **changes: Any) -> None:
+        self.fl[flight] = self.fl[flight]._replace(**changes)
+
+    def piece_off(self, flight: str) -> None:
+        """B.II: "In case all squadrons have been destroyed in one FB, its Flight piece is removed"."""
+        self.set(flight, status=DOWN, pos=None)
+        self.say(f"{flight}'s Flight box is empty: its piece leaves the board")
+
+    def seat_of(self, side: str) -> str:
+        return side
+
+    def production(self, group: int) -> int:
+        """C.II: the production numbers of the Group's surviving cities (B25)."""
+        return sum(p for name, p in self.c.production[group] if name not in self.destroyed)
+
+    def landed_or_home(self, flight: str) -> bool:
+        f = self.fl[flight]
+        return f.status == LANDED or (f.pos in self.c.lw_airfields and not f.airborne)
+
+    def raf_groups(self) -> tuple[int, ...]:
+        return GROUPS

@@ -1,0 +1,72 @@
+"""Flights (the plastic planes) and the small helpers every stage uses (Setup)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+RAF = "raf"
+LUFTWAFFE = "luftwaffe"
+ON_MAP, LANDED, DOWN, WAITING, OUT = "map", "landed", "down", "waiting", "out"
+FUEL_MARKERS = (1, 2, 3, 4, 5)  # B.I.1: "a limited amount of markers (1-5) for each Flight/Turn"
+RAF_FB = 3  # A.II: "BP deals 3 SC to each FB"
+LW_FB = 6  # A.II: "GP deals 6 SC to each FB"
+REINFORCE_DICE = 6  # A.II: "rolls 6 black dice for every FB he wants to reinforce"
+RAF_MOVE = 3  # B.I.3: "Each British Flight can move 0-3 spaces"
+LW_MOVE = 5  # B.I.1: "GP can move up to 5 spaces"
+TURNS = 8  # "The game takes 8 turns or 9 German missions"
+MISSIONS_TO_WIN = 9
+STUKA_TURN = 5  # "At the start of turn 5 remove Ju87 from all squadron cards"
+FIGHTERS_LEAVE_AFTER = 4  # B.I.1: "At the end of 4th move, remove all German fighters"
+WORKING = {2: 18, 3: 18, 5: 6}  # C.I: a working Luftflotte's cards
+
+
+class Flight(NamedTuple):
+    """One flight. ``fuel`` is the set of used fuel markers as bits (bit k-1 for marker k);
+    ``marker`` the British movement marker this stage (0: none)."""
+
+    pos: str | None
+    status: str
+    fuel: int = 0
+    rs: bool = False  # B.I.1: has entered a radar-scanned space this turn
+    rs_stop: bool = False  # has had its one stop at a working RS this turn (B16)
+    nofighters: bool = False  # its fighters have left (4th move, 12 Group)
+    marker: int = 0
+    attacked: bool = False  # this Mission stage: British attacked / German was attacked
+    bombed: bool = False  # this turn (B26)
+    airborne: bool = False  # has taken off this turn
+    base: str = ""  # a British flight's airfield (C.III.2), by gazetteer name
+
+
+def command(flight: str) -> int:
+    """'11B' -> 11, '2A' -> 2."""
+    return int(flight[:-1])
+
+
+def side_of(flight: str) -> str:
+    return RAF if command(flight) >= 10 else LUFTWAFFE
+
+
+def shot_down(hits: int) -> int:
+    """B.II.5: 3 hits for the first SC, each 2 more another (8 hits shoot down 3)."""
+    return 0 if hits < 3 else 1 + (hits - 3) // 2
+
+
+def dogfight_cards(marker: int) -> int | None:
+    """B.II.3: cards taken from the top of a British FB by its movement marker (None: all)."""
+    return None if marker == 0 else (2 if marker == 1 else 1)
+
+
+def fuel_marker(used: int, spaces: int) -> int | None:
+    """B.I.1: the lowest unused marker >= the spaces moved (standing still is marked by 1)."""
+    for k in range(max(spaces, 1), 6):
+        if not used & (1 << (k - 1)):
+            return k
+    return None
+
+
+def max_move(used: int) -> int:
+    """The most spaces a flight may still move in one step (its highest unused marker; -1: none)."""
+    for k in range(5, 0, -1):
+        if not used & (1 << (k - 1)):
+            return k
+    return -1

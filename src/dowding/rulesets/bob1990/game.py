@@ -1,0 +1,79 @@
+"""The bob1990 ruleset: Battle of Britain (1990), the Advanced Game for two players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from dowding.engine import Game, OptionSpec, Scenario, Seat
+from dowding.engine.game import JSON
+
+from .components import load_components
+from .state import Bob1990State
+
+
+class Bob1990Game(Game):
+    id: ClassVar[str] = "bob1990"
+    title: ClassVar[str] = "Battle of Britain (1990), the Advanced Game"
+    rulebook: ClassVar[str] = "shared/seeds/001_a549c460f24ff03d.txt"
+    seats: ClassVar[tuple[Seat, ...]] = (
+        Seat("raf", "British player (RAF Groups 10-13)", "raf"),
+        Seat("luftwaffe", "German player (Luftflotten 2, 3, 5)", "luftwaffe"),
+    )
+    scenarios: ClassVar[tuple[Scenario, ...]] = (
+        Scenario(
+            "advanced",
+            "The Advanced Game",
+            "8 turns: the German player wins with 9 completed missions.",
+        ),
+    )
+    default_scenario: ClassVar[str] = "advanced"
+    perfect_information: ClassVar[bool] = False
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "cell_km",
+            50,
+            "the board's scale: 50 km spaces, or bob's 25 km (B1)",
+            minimum=25,
+            maximum=50,
+        ),
+        OptionSpec("end_on_ninth", True, "the game ends as soon as 9 missions are completed (B12)"),
+        OptionSpec(
+            "fighters_leave",
+            "all",
+            "which German fighters leave after the 4th move and in 12 Group (B17)",
+            choices=("all", "bf109"),
+        ),
+        OptionSpec(
+            "failed_missions",
+            "deck",
+            "a failed mission goes back to the Mission box, or out of the game (B11)",
+            choices=("deck", "removed"),
+        ),
+        OptionSpec(
+            "data", "", "a folder with your own board-50km.json, missions.json or squadrons.json"
+        ),
+    )
+
+    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, object]:
+        resolved = super().resolve_options(options)
+        if resolved["cell_km"] not in (25, 50):
+            raise ValueError("option cell_km is 50 or 25")
+        return resolved
+
+    def new_state(
+        self, scenario: str | None = None, options: Mapping[str, object] | None = None
+    ) -> Bob1990State:
+        scenario_id = self.scenario(scenario).id
+        resolved = self.resolve_options(options)
+        comps = load_components(str(resolved["data"]), int(str(resolved["cell_km"])))
+        state = Bob1990State(self, scenario_id, resolved, comps)
+        state.setup()
+        return state
+
+    def state_from_dict(self, data: JSON) -> Bob1990State:
+        resolved = self.resolve_options(data["options"])
+        comps = load_components(str(resolved["data"]), int(str(resolved["cell_km"])))
+        state = Bob1990State(self, data["scenario"], resolved, comps)
+        state.restore(data)
+        return state

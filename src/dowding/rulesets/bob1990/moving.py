@@ -1,0 +1,234 @@
+"""B.I Moving: 1. German Movement step, 2. British Reinforcement step, 3. British Movement step.
+
+B.I: "The first Flight that ends up in a space occupied by an enemy Flight must stop. After that
+any other Flights can pass through" (B13: the side moving; a flight may leave a space it starts in).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from dowding.engine import Action, Decision
+from dowding.engine.tasks import Task
+
+from .components import BOX, LW_FLIGHTS, RAF_FLIGHTS
+from .core import Core
+from .flights import (
+    FIGHTERS_LEAVE_AFTER,
+    LANDED,
+    LUFTWAFFE,
+    ON_MAP,
+    RAF,
+    RAF_FB,
+    RAF_MOVE,
+    command,
+    fuel_marker,
+    max_move,
+)
+
+BRITISH_SKY = frozenset({"england", "wales", "scotland", "northern_ireland", "sea"})
+
+# a German path's flags, best first (B15 reading): avoid 12 Group, then enter a radar-scanned space
+PREFERENCE = ((False, True), (False, False), (True, True), (True, False))
+
+
+class Moving(Core):
+    # --- the stage loop ---------------------------------------------------------------
+    def _auto_stage_start(self, task: Task) -> None:
+        self.stage += 1
+        self.say(f"Mission Stage {self.stage}")
+        for f in RAF_FLIGHTS + LW_FLIGHTS:
+            self.set(f, attacked=False, marker=0)
+        self.passes = frozenset()
+        moves = [("lw_move", f) for f in LW_FLIGHTS]
+        self.push(
+            *moves,
+            ("lw_moved",),
+            *(("refill", f) for f in RAF_FLIGHTS),
+            *(("raf_move", f) for f in RAF_FLIGHTS),
+            ("dogfights",),
+            ("bombing",),
+            ("stage_end",),
+        )
+
+    def _auto_stage_end(self, task: Task) -> None:
+        """B: "repeated till all the German Flights have landed or are out of fuel"."""
+        if any(max_move(self.fl[f].fuel) > 0 for f in self.flying(LUFTWAFFE)):
+            self.push(("stage_start",))
+        else:
+            self.push(("post_flight",))
+
+    # --- B.I.1 German Movement step -------------------------------------------------------
+    def working_rs(self, space: str) -> bool:
+        return any(st not in self.destroyed for st in self.c.rs.get(space, ()))
+
+    def enemies_at(self, side: str) -> set[str]:
+        other = LW_FLIGHTS if side == RAF else RAF_FLIGHTS
+        return {
+            p for f in other if (p := self.fl[f].pos) is not None and self.fl[f].status == ON_MAP
+        }
+
+    def lw_destinations(self, f: str) -> dict[str, tuple[int, bool, bool]]:
+        """Where flight ``f`` may end this step: space -> (spaces flown, entered RS, entered a space
+        fully within 12 Group), by the best path (``PREFERENCE``)."""
+        flight = self.fl[f]
+        reach = max_move(flight.fuel)
+        start = flight.pos
+        assert start is not None
+        board = self.c.board
+        enemies = self.enemies_at(LUFTWAFFE) - self.passes
+        best: dict[tuple[str, bool, bool], int] = {(start, False, False): 0}
+        frontier = deque([(start, False, False)])
+        while frontier:
+            node = frontier.popleft()
+            space, rs, g12 = node
+            d = best[node]
+            if d >= reach:
+                continue
+            if d > 0 and (space in enemies or space == BOX):
+                continue  # stopped by an enemy (B.I), or home in Norway
+            if d > 0 and not flight.rs_stop and self.working_rs(space):
+                continue  # B.I.1: the first working RS entered stops the flight
+            for n in board.neighbours(space):
+                nxt = (n, rs or n in self.c.rs, g12 or n in self.c.fully_12)
+                if nxt not in best:
+                    best[nxt] = d + 1
+                    frontier.append(nxt)
+        out: dict[str, tuple[int, bool, bool]] = {}
+        for (space, rs, g12), d in best.items():
+            old = out.get(space)
+            if old is None or PREFERENCE.index((g12, rs)) < PREFERENCE.index((old[2], old[1])):
+                out[space] = (d, rs, g12)
+        return out
+
+    def _dec_lw_move(self, task: Task) -> Decision | None:
+        f = str(task[1])
+        flight = self.fl[f]
+        if flight.status != ON_MAP or max_move(flight.fuel) < 0:
+            return None
+        dests = self.lw_destinations(f)
+        options = tuple(Action("move", flight=f, to=s) for s in sorted(dests))
+        used = [k for k in range(1, 6) if flight.fuel & (1 << (k - 1))]
+        return Decision(
+            LUFTWAFFE,
+            f"Move German flight {f} up to {max_move(flight.fuel)} spaces "
+            f"(B.I.1; fuel markers used: {', '.join(map(str, used)) or 'none'})",
+            options,
+        )
+
+    def _do_lw_move(self, task: Task, action: Action) -> None:
+        f, to = str(task[1]), str(action.get("to"))
+        flight = self.fl[f]
+        d, rs, g12 = self.lw_destinations(f)[to]
+        marker = fuel_marker(flight.fuel, d)
+        assert marker is not None
+        stop_rs = d > 0 and not flight.rs_stop and self.working_rs(to)
+        airborne = flight.airborne or d > 0
+        self.set(
+            f,
+            pos=to,
+            fuel=flight.fuel | (1 << (marker - 1)),
+            rs=flight.rs or rs,
+            rs_stop=flight.rs_stop or stop_rs,
+            airborne=airborne,
+        )
+        self.say(f"{f} moves {d} space(s) to {to} (fuel marker {marker})")
+        if d > 0 and to in self.enemies_at(LUFTWAFFE):
+            self.passes = self.passes | {to}
+        if g12 and not flight.nofighters:
+            self.fighters_leave(f, "entering a space fully within 12 Group")
+        if self.fl[f].status == ON_MAP and airborne and to in self.c.lw_airfields and self.fl[f].rs:
+            self.set(f, status=LANDED)
+            self.say(f"{f} lands at {to}")
+
+    def fighters_leave(self, f: str, why: str) -> None:
+        """B.I.1: "remove all fighters from its FBs and put them into its CRBs" (B17)."""
+        gone = [cid for cid in self.fb(f) if self.fighter(cid)]
+        for cid in gone:
+            self.loc[cid] = "crb"
+        self.revealed = self.revealed - set(gone)
+        self.set(f, nofighters=True)
+        if gone:
+            self.say(f"{len(gone)} fighter squadron(s) of {f} turn back, {why}")
+        if not self.fb(f) and self.fl[f].status == ON_MAP:
+            self.piece_off(f)
+
+    def _auto_lw_moved(self, task: Task) -> None:
+        self.passes = frozenset()
+        if self.stage == FIGHTERS_LEAVE_AFTER:
+            for f in LW_FLIGHTS:
+                if self.fl[f].status in (ON_MAP, LANDED):
+                    self.fighters_leave(f, "at the end of the 4th move")
+
+    # --- B.I.2 British Reinforcement step ---------------------------------------------------
+    def free_cards(self, group: int) -> int:
+        return len(self.pool(group)) - sum(self.unseen[g] for g in self.flights_of(group))
+
+    def at_home_area(self, f: str) -> bool:
+        flight = self.fl[f]
+        if flight.pos is None:
+            return False
+        home = self.c.board.space_of(flight.base) if flight.base else None
+        return self.c.board.group_of(flight.pos) == command(f) or flight.pos == home
+
+    def _dec_refill(self, task: Task) -> Decision | None:
+        f = str(task[1])
+        flight = self.fl[f]
+        if flight.status != ON_MAP or not self.at_home_area(f):
+            return None
+        room = min(RAF_FB - self.fb_size(f), self.free_cards(command(f)))
+        if room <= 0:
+            return None
+        return Decision(
+            RAF,
+            f"Add squadron cards to {f}'s Flight box from the Combat Ready box? (B.I.2)",
+            tuple(Action("refill", flight=f, n=k) for k in range(room + 1)),
+        )
+
+    def _do_refill(self, task: Task, action: Action) -> None:
+        f, n = str(task[1]), int(action.get("n") or 0)
+        if n:
+            self.unseen[f] += n
+            self.say(f"{f} takes {n} squadron card(s), unseen, from the Combat Ready box")
+
+    # --- B.I.3 British Movement step ----------------------------------------------------------
+    def raf_destinations(self, f: str) -> dict[str, int]:
+        flight = self.fl[f]
+        start = flight.pos
+        assert start is not None
+        if flight.base in self.destroyed and not flight.airborne:
+            return {start: 0}  # C.III: no take-off from a damaged airfield
+        board = self.c.board
+        enemies = self.enemies_at(RAF) - self.passes
+        best = {start: 0}
+        frontier = deque([start])
+        while frontier:
+            space = frontier.popleft()
+            d = best[space]
+            if d >= RAF_MOVE or (d > 0 and space in enemies):
+                continue
+            for n in board.neighbours(space):
+                if n not in best and board.spaces[n].country in BRITISH_SKY:
+                    best[n] = d + 1
+                    frontier.append(n)
+        return best
+
+    def _dec_raf_move(self, task: Task) -> Decision | None:
+        f = str(task[1])
+        if self.fl[f].status != ON_MAP:
+            return None
+        dests = self.raf_destinations(f)
+        return Decision(
+            RAF,
+            f"Move British flight {f} 0-3 spaces (B.I.3)",
+            tuple(Action("move", flight=f, to=s) for s in sorted(dests)),
+        )
+
+    def _do_raf_move(self, task: Task, action: Action) -> None:
+        f, to = str(task[1]), str(action.get("to"))
+        d = self.raf_destinations(f)[to]
+        flight = self.fl[f]
+        self.set(f, pos=to, marker=d, airborne=flight.airborne or d > 0)
+        self.say(f"{f} moves {d} space(s) to {to}" + (f" (marker {d})" if d else ""))
+        if d > 0 and to in self.enemies_at(RAF):
+            self.passes = self.passes | {to}

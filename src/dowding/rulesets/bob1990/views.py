@@ -1,0 +1,190 @@
+"""What each seat may see, and the re-deal of what it may not (``determinize``).
+
+Hidden (the digest's H list): from the British player, the German Flight boxes, Combat Ready boxes
+and stacks until flipped (``revealed``), the drawn and assigned missions until flipped; from the
+German player, the British cards drawn for a dogfight until the flip. The British player's own
+face-down Flight box cards are nobody yet (core.py, B22), so there is nothing of his own to hide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from dowding.engine.game import JSON
+
+from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS
+from .core import Core
+from .flights import LUFTWAFFE, RAF
+
+Arrange = Callable[[list[str], list[str], set[int]], list[str]]
+
+
+class Views(Core):
+    def flipped(self) -> bool:
+        return bool(self.fight) and ("flip",) not in self.queue
+
+    def hidden_from(self, seat: str | None, cid: str) -> bool:
+        """Whether ``seat`` (None: a spectator) cannot tell which card lies where ``cid`` lies."""
+        where = self.loc[cid]
+        if where in ("dmg", "shot", "gone"):
+            return False
+        if self.c.cards[cid].side == "raf":
+            if not where.startswith("hand:") and where != "crb":
+                return False  # known Flight box cards are face up to both (B23)
+            if seat == RAF:
+                return False
+            if where == "crb":
+                return True  # the pool a hidden hand was drawn from
+            pairs = {f for f, _ in self.fight[3]} if self.fight else set()
+            return not (self.flipped() and where[5:] in pairs)
+        if seat == LUFTWAFFE:
+            return False
+        return cid not in self.revealed
+
+    # --- views ---------------------------------------------------------------------------
+    def view(self, seat: str | None, infostate: bool = True) -> JSON:
+        places: dict[str, list[str]] = {}
+        counts: dict[str, int] = {}
+        for cid, where in self.loc.items():
+            unit = self.c.cards[cid].command
+            key = where if where not in ("crb", "dmg", "shot", "gone") else f"{where}:{unit}"
+            if self.hidden_from(seat, cid):
+                counts[key] = counts.get(key, 0) + 1
+            else:
+                places.setdefault(key, []).append(cid)
+        lw_sees = seat == LUFTWAFFE
+        secret_missions = sorted(
+            (
+                *self.deck,
+                *self.drawn,
+                *(m for lf, m in self.assigned.items() if lf not in self.target),
+            )
+        )
+        view: JSON = {
+            "ruleset": "bob1990",
+            "seat": seat,
+            "turn": self.turn_no,
+            "stage": self.stage,
+            "cell_km": self.c.cell_km,
+            "flights": {
+                f: {
+                    "pos": fl.pos,
+                    "status": fl.status,
+                    "fuel_used": [k for k in range(1, 6) if fl.fuel & (1 << (k - 1))],
+                    "rs": fl.rs,
+                    "rs_stop": fl.rs_stop,
+                    "nofighters": fl.nofighters,
+                    "marker": fl.marker,
+                    "attacked": fl.attacked,
+                    "bombed": fl.bombed,
+                    "airborne": fl.airborne,
+                    "base": fl.base,
+                    "unseen": self.unseen.get(f, 0),
+                    "cards": self.fb_size(f) if f in RAF_FLIGHTS else len(self.fb(f)),
+                }
+                for f, fl in self.fl.items()
+            },
+            "cards": {k: sorted(v) for k, v in sorted(places.items())},
+            "face_down": dict(sorted(counts.items())),
+            "missions": {
+                "deck": len(self.deck),
+                "drawn": sorted(self.drawn) if lw_sees else len(self.drawn),
+                "assigned": {
+                    str(lf): (m if lw_sees or lf in self.target else "face down")
+                    for lf, m in sorted(self.assigned.items())
+                },
+                "targets": {str(lf): t for lf, t in sorted(self.target.items())},
+                "hits": dict(sorted(self.hits.items())),
+                "completed": list(self.completed),
+                "removed": list(self.removed),
+                "unknown": sorted(self.deck) if lw_sees else secret_missions,
+            },
+            "destroyed": sorted(self.destroyed),
+            "production": {str(g): self.production(g) for g in GROUPS},
+            "fight": None
+            if not self.fight
+            else {
+                "space": self.fight[0],
+                "flight": self.fight[1],
+                "stacks": self.fight[2],
+                "pairs": [list(p) for p in self.fight[3]],
+                "flipped": self.flipped(),
+            },
+            "result": None
+            if self.result is None
+            else {
+                "winner": self.result.winner,
+                "reason": self.result.reason,
+                "scores": dict(self.result.scores),
+            },
+        }
+        if infostate:
+            view["infostate"] = self.infostate(seat)
+        return view
+
+    # --- re-deals ---------------------------------------------------------------------------
+    def determinize(self, seat: str, rng: Any) -> Core:
+        def shuffled(items: list[str], slots: list[str], need: set[int]) -> list[str]:
+            out = list(items)
+            rng.shuffle(out)
+            return self._fit(out, need)
+
+        return self._rearranged(seat, shuffled)
+
+    def infostate(self, seat: str | None) -> JSON:
+        def canonical(items: list[str], slots: list[str], need: set[int]) -> list[str]:
+            return self._fit(sorted(items), need)
+
+        return self._rearranged(seat, canonical).to_dict()
+
+    def _fit(self, items: list[str], need: set[int]) -> list[str]:
+        """Give the slots that must hold non-fighters (a flight whose fighters left) the first
+        non-fighters of ``items``; the rest keep their order."""
+        if not need:
+            return items
+        bombers = [c for c in items if not self.fighter(c)]
+        out: list[str | None] = [None] * len(items)
+        rest = list(items)
+        for i, cid in zip(sorted(need), bombers, strict=False):
+            out[i] = cid
+            rest.remove(cid)
+        it = iter(rest)
+        return [c if c is not None else next(it) for c in out]
+
+    def _rearranged(self, seat: str | None, arrange: Arrange) -> Any:
+        """A copy in which what ``seat`` cannot see is rearranged by ``arrange`` (slots in a
+        canonical order, so the infostate tells nothing)."""
+        other = self.copy()
+        for unit in (*GROUPS, *LUFTFLOTTEN):
+            cards = [c for c in self.c.decks[unit] if self.hidden_from(seat, c)]
+            if len(cards) < 2:
+                continue
+            slots = sorted(self.loc[c] for c in cards)
+            need = {i for i, s in enumerate(slots) if self._no_fighters_slot(s)}
+            for slot, cid in zip(slots, arrange(cards, slots, need), strict=True):
+                other.loc[cid] = slot
+        if seat != LUFTWAFFE:
+            hidden_lf = sorted(lf for lf in self.assigned if lf not in self.target)
+            pool = [*self.deck, *self.drawn, *(self.assigned[lf] for lf in hidden_lf)]
+            slots = (
+                ["deck"] * len(self.deck)
+                + ["drawn"] * len(self.drawn)
+                + [f"lf{lf}" for lf in hidden_lf]
+            )
+            order = arrange(pool, slots, set())
+            other.deck = tuple(sorted(order[: len(self.deck)]))
+            other.drawn = tuple(sorted(order[len(self.deck) : len(self.deck) + len(self.drawn)]))
+            for lf, m in zip(hidden_lf, order[len(self.deck) + len(self.drawn) :], strict=True):
+                other.assigned[lf] = m
+        other._node = None
+        return other
+
+    def _no_fighters_slot(self, slot: str) -> bool:
+        if slot.startswith("fb:"):
+            f = slot[3:]
+        elif slot.startswith("stack:") and self.fight:
+            f = self.fight[1]
+        else:
+            return False
+        return f in LW_FLIGHTS and self.fl[f].nofighters
