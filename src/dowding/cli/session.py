@@ -11,6 +11,7 @@ from rich.text import Text
 
 from dowding.bots import Player
 from dowding.engine import Action, Chance, Decision, Event, IllegalAction, Match, Terminal
+from dowding.engine.option_odds import option_odds
 from dowding.engine.words import option_labels
 
 from .render import render_view
@@ -239,6 +240,13 @@ class Session:
         options = decision.options if limit is None else decision.options[:limit]
         width = len(str(len(decision.options)))
         labels = self.labels(decision)[: len(options)]
+        # the odds beside each option that starts a combat or a bombing (option_odds.py)
+        view = self.match.state.view(decision.seat, infostate=False)
+        odds = option_odds(self.match.game.id, view, decision)[: len(options)]
+        labels = [
+            label if od is None else f"{label}  ({od.text()})"
+            for label, od in zip(labels, odds, strict=True)
+        ]
         if limit is None:  # the whole list: each option's text too, to type it
             labels = [f"{label}  [{o.text}]" for label, o in zip(labels, options, strict=True)]
         cells = [f"{n:>{width}}. {label}" for n, label in enumerate(labels, start=1)]

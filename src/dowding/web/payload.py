@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from dowding.engine import Chance, Decision, Node, State, Terminal, view
+from dowding.engine.option_odds import option_odds
 from dowding.engine.words import option_labels, plain
 
 from .live import LiveGame, Snapshot
@@ -72,17 +73,20 @@ def decision_json(
     decision: Decision, ruleset: str | None = None, seen: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """The seat's own decision; each option with its label in words, made by the ruleset's
-    ``words.py`` from ``seen`` (the seat's view) alone."""
+    ``words.py`` from ``seen`` (the seat's view) alone, and its ``odds`` (``option_odds.py``,
+    from the same view) when it starts a combat or a bombing, else null."""
     if ruleset is not None and seen is not None:
         labels = option_labels(ruleset, seen, decision)
+        odds = option_odds(ruleset, seen, decision)
     else:
         labels = [plain(o) for o in decision.options]
+        odds = [None] * len(decision.options)
     return {
         "seat": decision.seat,
         "prompt": decision.prompt,
         "options": [
-            {"text": o.text, "label": label}
-            for o, label in zip(decision.options, labels, strict=True)
+            {"text": o.text, "label": label, "odds": None if od is None else od.to_json()}
+            for o, label, od in zip(decision.options, labels, odds, strict=True)
         ],
         "free": decision.free,
     }

@@ -1,0 +1,72 @@
+"""The odds beside crane's choices (issue 12): exact, from the view, only on fire and bomb."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from dowding.engine import Decision
+from dowding.engine.option_odds import option_odds
+
+from .position import decide, position
+
+
+def _fire_decision(damage: int = 0) -> tuple[dict, Decision, object]:
+    # a Hurricane (offense 3) flies north past an He-111 (defense 3, two engines)
+    state = position(
+        {"V1-1": (10, 30, 0), "B1-1": (14, 40, 0)}, [("select", "raf")], damage={"B1-1": damage}
+    )
+    decide(state, "move turn=0")
+    node = state.next()
+    assert isinstance(node, Decision)
+    return state.view(node.seat), node, state
+
+
+def _by_hand(damage: int) -> dict[str, Fraction]:
+    """VI.E.4 by hand: 1d6+3 against 1d6+3; doubled destroys, more damages an engine."""
+    out = {"no_effect": Fraction(0), "damaged": Fraction(0), "destroyed": Fraction(0)}
+    for a in range(1, 7):
+        for d in range(1, 7):
+            attack, guard = a + 3, d + 3
+            if guard >= attack:
+                out["no_effect"] += Fraction(1, 36)
+            elif attack >= 2 * guard or damage >= 2:
+                out["destroyed"] += Fraction(1, 36)
+            else:
+                out["damaged"] += Fraction(1, 36)
+    return out
+
+
+def test_fire_options_carry_the_exact_attack_odds() -> None:
+    view, node, _ = _fire_decision()
+    odds = option_odds("crane", view, node)
+    by_text = dict(zip((o.text for o in node.options), odds, strict=True))
+    fire = by_text["fire at=10 target=B1-1"]
+    assert fire is not None
+    assert dict(fire.outcomes) == _by_hand(0)
+    assert fire.outcomes["destroyed"] == Fraction(1, 18)
+    assert fire.outcomes["damaged"] == Fraction(13, 36)
+    assert fire.summary == "Destroy: 6%, damage an engine: 36%, no effect: 58%"
+    assert by_text["hold"] is None  # holding fire starts no combat
+    data = fire.to_json()
+    assert data["exact"]["destroyed"] == "1/18"
+    assert abs(data["outcomes"]["no_effect"] - 7 / 12) < 1e-12
+
+
+def test_a_bomber_with_every_engine_damaged_falls_to_any_hit() -> None:
+    view, node, _ = _fire_decision(damage=2)
+    fire = option_odds("crane", view, node)[0]
+    assert fire is not None
+    assert dict(fire.outcomes) == _by_hand(2)
+    assert fire.outcomes["destroyed"] == Fraction(15, 36)
+    assert "damage an engine" not in fire.summary
+
+
+def test_no_odds_on_moves_and_the_same_odds_after_determinize() -> None:
+    state = position({"V1-1": (10, 30, 0), "B1-1": (14, 40, 0)}, [("select", "raf")])
+    node = state.next()
+    assert isinstance(node, Decision)
+    assert option_odds("crane", state.view(node.seat), node) == [None] * len(node.options)
+    view, node, fire_state = _fire_decision()
+    again = fire_state.determinize(node.seat, random.Random(3))  # type: ignore[attr-defined]
+    assert option_odds("crane", again.view(node.seat), node) == option_odds("crane", view, node)
