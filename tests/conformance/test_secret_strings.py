@@ -51,8 +51,9 @@ from dowding.engine import (
 )
 from dowding.engine.game import describe_refusal
 from dowding.storage.repository import GameRecord, SeatRecord
+from dowding.web import payload
 from dowding.web.live import LiveGame, Rolled
-from dowding.web.payload import build, seat_view
+from dowding.web.payload import build, decision_json, seat_view
 from tests.support import cases
 
 CASES = cases()
@@ -114,10 +115,15 @@ def played(live: LiveGame, kind: str, seed: int) -> Iterator[int]:
     }
     pick = random.Random(seed)
     samples = 0
+    kinds: set[str] = set()
     for step in range(MAX_STEPS):
         node = match.node()
         chance = isinstance(node, Chance) and pick.random() < CHANCE_SHARE
-        if samples < MAX_SAMPLES and (step % SAMPLE_EVERY == 0 or chance):
+        # the first node of each kind too (the rare ones: losses to choose, a bombing run...)
+        kind = node_kind(node)
+        novel = kind not in kinds
+        kinds.add(kind)
+        if novel or (samples < MAX_SAMPLES and (step % SAMPLE_EVERY == 0 or chance)):
             samples += 1
             yield step
         if isinstance(node, Terminal):
@@ -128,6 +134,13 @@ def played(live: LiveGame, kind: str, seed: int) -> Iterator[int]:
             action = match.dice.outcome(node, len(match.steps))
         advance(live, action)
     raise AssertionError(f"no end after {MAX_STEPS} steps")
+
+
+def node_kind(node: Node) -> str:
+    """A node's kind: its type, seat and the words of its prompt or label, less any numbers."""
+    words = node.prompt if isinstance(node, Decision) else getattr(node, "label", "")
+    seat = node.seat if isinstance(node, Decision) else ""
+    return " ".join([type(node).__name__, seat, *(w for w in words.split()[:4] if w.isalpha())])
 
 
 def dumps(data: object) -> str:
@@ -205,6 +218,20 @@ def corresponding(node: Node, twin: Node, rng: random.Random) -> tuple[Action, A
     return None
 
 
+def shown(state: State, seat: str | None) -> str:
+    """What ``seat`` sees of a state: its view, and the public face of the pending node (who
+    decides, what is rolled and how many dice: at a table everyone sees the dice thrown)."""
+    node = state.next()
+    face: dict[str, Any] = {"kind": type(node).__name__}
+    if isinstance(node, Decision):
+        face["seat"] = node.seat
+    elif isinstance(node, Chance):
+        face["label"] = node.label_for(seat)
+        if node.visible_to is None or (seat is not None and seat in node.visible_to):
+            face["expects"] = node.expects
+    return dumps({"view": seat_view(state, seat), "node": face})
+
+
 def told(before: State, after: State, move: Action, seat: str | None) -> str:
     """What one step sends ``seat``: the narration it may read and its dice-tray line."""
     node = before.next()
@@ -224,8 +251,8 @@ def check_step(state: State, twin: State, seat: str | None, rng: random.Random) 
     after, twin_after = state.copy(), twin.copy()
     after.apply(moves[0])
     twin_after.apply(moves[1])
-    if dumps(seat_view(after, seat)) != dumps(seat_view(twin_after, seat)):
-        return None  # the step reveals something: the view shows it
+    if shown(after, seat) != shown(twin_after, seat):
+        return None  # the step reveals something: the view or the next node shows it
     mine, theirs = told(state, after, moves[0], seat), told(twin, twin_after, moves[1], seat)
     if mine != theirs:
         return f"the step {moves[0]} / {moves[1]} tells it {mine} / {theirs}"
@@ -265,6 +292,23 @@ def leaks(live: LiveGame, step: int, rng: random.Random, redealt: list[int]) -> 
             if problem:
                 found.append(f"{where}: {problem}")
     return found
+
+
+@pytest.fixture(autouse=True)
+def drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The map is drawn from (view, seat, decision) alone, all compared too: draw each once."""
+    drawn: dict[str, str | None] = {}
+    draw = payload.render_svg
+
+    def render_svg(
+        ruleset: str, seen: dict[str, Any], seat: str | None, decision: Decision | None
+    ) -> str | None:
+        key = dumps([ruleset, seen, seat, None if decision is None else decision_json(decision)])
+        if key not in drawn:
+            drawn[key] = draw(ruleset, seen, seat, decision)
+        return drawn[key]
+
+    monkeypatch.setattr(payload, "render_svg", render_svg)
 
 
 @pytest.fixture(params=CASES)

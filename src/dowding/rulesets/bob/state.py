@@ -767,10 +767,14 @@ class BobState(
         side = self.side_of_seat(seat)
         other = self.copy()
         hidden: dict[int, list[int]] = {}
+        # Ack-ack: a Luftwaffe flight choosing which bombers to lose has more than it loses, so
+        # its cards are kept while it chooses
+        head = self.queue[0] if self.queue else ("",)
+        kept = box(head[1]) if head[0] == "flak_losses" else None
         for c, card in enumerate(self.t.cards):
             if (
                 card.side != side
-                and self.card_loc[c] not in (DAMAGED, OUT)
+                and self.card_loc[c] not in (DAMAGED, OUT, kept)
                 and not self._face_up(c)
             ):
                 hidden.setdefault(card.unit, []).append(c)
