@@ -223,7 +223,12 @@ def write_variant(game: Game, path: FieldPath, value: Any, data_dir: str, root: 
                 if own.is_file():
                     shutil.copy2(own, staging / own.name)
         (staging / path.file).write_text(text, "utf-8")
-        staging.rename(folder)
+        try:
+            staging.rename(folder)
+        except OSError:  # another run wrote the same folder first: the same content
+            shutil.rmtree(staging, ignore_errors=True)
+            if not folder.is_dir():
+                raise
     return folder
 
 
