@@ -36,3 +36,25 @@ def face_odds(die: Die) -> dict[str, Fraction]:
     """Each symbol's chance on one roll (propellers folded into their symbol)."""
     counts = Counter(symbol(str(f)) for f in die.faces)
     return {s: Fraction(n, len(die.faces)) for s, n in counts.items()}
+
+
+def settled_odds(die: Die) -> dict[str, Fraction]:
+    """Each symbol's chance once a Reroll has been rolled again ("Dice symbols": one reroll per
+    die; a second Reroll is a miss, counted as ``blank``). The yellow die is never rerolled."""
+    once = face_odds(die)
+    again = once.get("reroll", Fraction(0))
+    out: dict[str, Fraction] = {}
+    for name, p in once.items():
+        if name == "reroll":
+            continue
+        out[name] = p + again * p
+    if again:
+        out["blank"] = out.get("blank", Fraction(0)) + again * again
+    return out
+
+
+def propeller_odds(die: Die) -> dict[int, Fraction]:
+    """Each propeller's chance on one roll of a Luftwaffe die (0: no propeller). A Counterattack
+    roll is not rerolled in the text; rerolls belong to the Fight (reading in the docs)."""
+    counts = Counter(propeller(str(f)) for f in die.faces)
+    return {blades: Fraction(n, len(die.faces)) for blades, n in sorted(counts.items())}
