@@ -47,6 +47,7 @@ from dowding.engine import (
     State,
     Terminal,
     get_game,
+    ruleset_ids,
     view,
 )
 from dowding.engine.game import describe_refusal
@@ -54,7 +55,7 @@ from dowding.storage.repository import GameRecord, SeatRecord
 from dowding.web import payload
 from dowding.web.live import LiveGame, Rolled
 from dowding.web.payload import build, decision_json, seat_view
-from tests.support import cases
+from tests.support import cases, play
 
 CASES = cases()
 SEED = 1_940_010
@@ -337,3 +338,41 @@ def test_no_string_sent_depends_on_what_the_seat_cannot_see(case: tuple[str, str
             ]
     assert redealt[0] > 0, "no sampled state had anything to re-deal"
     assert not found, f"{len(found)} leak(s); the first ones:\n" + "\n\n".join(found[:6])
+
+
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_redeal_reaches_the_queue_and_scratch(ruleset: str) -> None:
+    """A re-deal moves the names of hidden things kept in the task queue and scratch along with
+    them (a roll for a card reaching for home names its card): were it to leave them, the test
+    above could not see them leak. Names are those of the items drawn in the game (cards,
+    missions); one is hidden from a seat when that seat's view does not show it."""
+    game = get_game(ruleset)
+    if game.perfect_information:
+        pytest.skip(f"{ruleset} hides nothing")
+    names: set[str] = set()
+    kept: list[str] = []
+    moved: list[str] = []
+    rng = random.Random(SEED)
+
+    def hook(match: Match, node: Node, step: int) -> None:
+        if isinstance(node, Draw):
+            names.update(node.items)
+        whole = match.state.to_dict()
+        held = dumps([whole.get("queue"), whole.get("scratch")])
+        for seat in match.state.seat_ids():
+            seen = dumps(view(match.state, seat, infostate=False))
+            hidden = {n for n in names if f'"{n}"' in held and f'"{n}"' not in seen}
+            if not hidden:
+                continue
+            twin = match.state.determinize(seat, random.Random(rng.random())).to_dict()
+            again = dumps([twin.get("queue"), twin.get("scratch")])
+            (moved if again != held else kept).append(f"step {step}, {seat}: {sorted(hidden)}")
+
+    kinds = [k for k in player_kinds(ruleset) if not k.startswith("ismcts")]
+    seats = game.seat_ids()
+    for seed in (SEED, SEED + 1):
+        players = {s: make_player(ruleset, kinds[-1], s, seed + i) for i, s in enumerate(seats)}
+        play(ruleset, "", seed, players=players, hook=hook)
+    if not moved and not kept:
+        pytest.skip(f"{ruleset} keeps no hidden name in its queue or scratch in these games")
+    assert moved, f"no re-deal moved a hidden name kept in the queue: {kept[:5]}"
