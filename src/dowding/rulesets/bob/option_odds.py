@@ -1,0 +1,280 @@
+"""The odds beside bob's choices: an intercept, a card played into a dogfight, a bombing run.
+
+Made from the deciding seat's view alone. The seat's own cards are known; the other side's cards
+are face down to it, so where they matter the odds are averaged over what the seat knows: a
+face-down card is any card of its Luftflotte or Group that the view does not show face up (every
+such card equally likely), and the ``assumes`` text says so. Re-dealing what the seat cannot see
+(``determinize``) therefore never changes them. The figures come from ``odds.py``: ``intercept``
+(Intercept Procedure), ``dogfight`` (Dogfight Procedure) and the ``bombing_run`` procedure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any
+
+from dowding.engine import Decision
+from dowding.engine.option_odds import OptionOdds, mean, percent
+
+from . import odds
+from .odds_procedures import PROCEDURES, TARGET_HITS
+from .tables import LUFTWAFFE, RAF, Tables, load_tables
+
+View = Mapping[str, Any]
+Values = tuple[int, int]  # (dogfight dice, damage strength) of one card
+Hand = tuple[Values, ...]  # sorted
+
+INTERCEPT_PICKS = 3  # "The RAF player selects 3 cards at random" (Intercept Procedure)
+
+
+def _seen_ids(value: object) -> Iterator[str]:
+    if isinstance(value, Mapping):
+        if isinstance(value.get("id"), str) and "dice" in value:
+            yield str(value["id"])
+        for v in value.values():
+            yield from _seen_ids(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _seen_ids(v)
+
+
+def unseen_pool(t: Tables, view: View, side: str, unit: int) -> list[Values]:
+    """The values of every card of ``unit`` the view does not show face up: what a face-down card
+    of that unit may be."""
+    seen = set(_seen_ids(view))
+    return [
+        (c.dice, c.damage)
+        for c in t.cards
+        if c.side == side and c.unit == unit and c.id not in seen
+    ]
+
+
+def _subsets(values: Sequence[Values], k: int) -> dict[Hand, Fraction]:
+    """A uniformly random ``k``-subset of ``values`` (a multiset), as sorted hands."""
+    n = len(values)
+    if k > n:
+        return {}
+    counts = Counter(values)
+    kinds = sorted(counts)
+    total = comb(n, k)
+    out: dict[Hand, Fraction] = {}
+    for picked in combinations_with_replacement(kinds, k):
+        ways = 1
+        for kind, m in Counter(picked).items():
+            ways *= comb(counts[kind], m)
+        if ways:
+            out[tuple(sorted(picked))] = Fraction(ways, total)
+    return out
+
+
+def random_picks(
+    known: Sequence[Values], hidden: int, pool: Sequence[Values], k: int
+) -> dict[Hand, Fraction]:
+    """``k`` cards picked at random from a hand of ``known`` cards and ``hidden`` face-down ones,
+    each face-down card any card of ``pool`` (a random ``hidden``-subset of it)."""
+    n = len(known) + hidden
+    k = min(k, n)
+    out: dict[Hand, Fraction] = {}
+    for j in range(max(0, k - len(known)), min(k, hidden) + 1):
+        p_j = Fraction(comb(hidden, j) * comb(len(known), k - j), comb(n, k))
+        if not p_j:
+            continue
+        for a, pa in _subsets(known, k - j).items():
+            for b, pb in _subsets(pool, j).items():
+                hand = tuple(sorted(a + b))
+                out[hand] = out.get(hand, Fraction(0)) + p_j * pa * pb
+    return out
+
+
+def _cards(view: View, flight: str) -> list[Mapping[str, Any]]:
+    entry = (view.get("flights") or {}).get(flight) or {}
+    return list(entry.get("cards") or ())
+
+
+def _split(cards: Sequence[Mapping[str, Any]]) -> tuple[list[Values], int, int | None]:
+    known = [(int(c["dice"]), int(c["damage"])) for c in cards if c.get("id")]
+    hidden = sum(1 for c in cards if not c.get("id"))
+    unit = next((int(c["unit"]) for c in cards if c.get("unit") is not None), None)
+    return known, hidden, unit
+
+
+def _flight_at(view: View, side: str, space: str) -> list[str]:
+    return [
+        fid
+        for fid, f in (view.get("flights") or {}).items()
+        if f.get("side") == side and f.get("space") == space and f.get("status") == "map"
+    ]
+
+
+def intercept_odds(raf: Sequence[Values], lw: Mapping[Hand, Fraction]) -> dict[str, Any]:
+    """Cards lost on each side (fewest that take the hits) and the hits, averaged over ``lw``."""
+    raf_dice = sum(d for d, _ in raf)
+    raf_damages = tuple(dmg for _, dmg in raf)
+    lost_raf: dict[int, Fraction] = {}
+    lost_lw: dict[int, Fraction] = {}
+    hits_raf: dict[int, Fraction] = {}
+    hits_lw: dict[int, Fraction] = {}
+    for hand, q in lw.items():
+        lw_dice = sum(d for d, _ in hand)
+        lw_damages = tuple(dmg for _, dmg in hand)
+        for (r, lo), p in odds.intercept(raf_damages, raf_dice, lw_damages, lw_dice).items():
+            lost_raf[r] = lost_raf.get(r, Fraction(0)) + p * q
+            lost_lw[lo] = lost_lw.get(lo, Fraction(0)) + p * q
+        for (crosses, roundels), p in odds.combined(raf_dice, lw_dice).items():
+            hits_lw[crosses] = hits_lw.get(crosses, Fraction(0)) + p * q
+            hits_raf[roundels] = hits_raf.get(roundels, Fraction(0)) + p * q
+
+    def named(d: dict[int, Fraction]) -> dict[str, Fraction]:
+        return {str(k): v for k, v in sorted(d.items())}
+
+    return {
+        "luftwaffe_cards_lost": named(lost_lw),
+        "raf_cards_lost": named(lost_raf),
+        "hits_on_luftwaffe": named(hits_lw),
+        "hits_on_raf": named(hits_raf),
+    }
+
+
+def _ge1(d: Mapping[str, Fraction]) -> Fraction:
+    return sum((p for k, p in d.items() if int(k) >= 1), Fraction(0))
+
+
+def _mean(d: Mapping[str, Fraction]) -> float:
+    return float(mean({int(k): p for k, p in d.items()}))
+
+
+def _intercept(t: Tables, view: View, decision: Decision, raf_flight: str) -> OptionOdds | None:
+    found = re.search(r"Luft\. (\S+) at (\S+)", decision.prompt)
+    if found is None:
+        return None
+    lw_flight = found.group(1)
+    raf_cards = _cards(view, raf_flight)
+    raf_known, raf_hidden, _ = _split(raf_cards)
+    if raf_hidden or not raf_known:
+        return None  # the seat always sees its own cards
+    lw_entry = (view.get("flights") or {}).get(lw_flight) or {}
+    cards = list(lw_entry.get("cards") or ())
+    known, hidden, unit = _split(cards)
+    if not known and not hidden:
+        return None
+    pool = unseen_pool(t, view, LUFTWAFFE, unit) if hidden and unit is not None else []
+    picks = random_picks(known, hidden, pool, INTERCEPT_PICKS)
+    if not picks:
+        return None
+    out = intercept_odds(raf_known, picks)
+    n = min(INTERCEPT_PICKS, len(cards))
+    summary = (
+        f"Shoot down ≥1: {percent(_ge1(out['luftwaffe_cards_lost']))}, "
+        f"lose ≥1: {percent(_ge1(out['raf_cards_lost']))}; expected hits "
+        f"{_mean(out['hits_on_luftwaffe']):.1f} given, {_mean(out['hits_on_raf']):.1f} taken"
+    )
+    assumes = (
+        f"{n} of Luft. {lw_flight}'s {len(cards)} cards at random, the face-down ones any "
+        f"unseen Luftflotte {unit} card"
+        if hidden
+        else ""
+    )
+    return OptionOdds(summary, out, assumes=assumes, procedure="intercept")
+
+
+def _pick(t: Tables, view: View, decision: Decision, card_id: str) -> OptionOdds | None:
+    fight = view.get("air_combat") or {}
+    if fight.get("kind") != "dogfight":
+        return None
+    index = t.card_index.get(card_id)
+    if index is None:
+        return None
+    mine = t.cards[index]
+    side = mine.side
+    other = LUFTWAFFE if side == RAF else RAF
+    them = "luftwaffe" if other == LUFTWAFFE else "raf"
+    my_ace = bool(fight.get(f"{'raf' if side == RAF else 'luftwaffe'}_ace"))
+    their_ace = bool(fight.get(f"{them}_ace"))
+    theirs: dict[Values, Fraction]
+    assumes = ""
+    up = fight.get(f"{them}_card")
+    if isinstance(up, str) and up in t.card_index and up != "chosen":
+        c = t.cards[t.card_index[up]]
+        theirs = {(c.dice, c.damage): Fraction(1)}
+    else:
+        their_ace = False
+        cards = [
+            c for f in _flight_at(view, other, str(fight.get("space"))) for c in _cards(view, f)
+        ]
+        known, hidden, unit = _split(cards)
+        pool = unseen_pool(t, view, other, unit) if hidden and unit is not None else []
+        picks = random_picks(known, hidden, pool, 1)
+        if not picks:
+            return None
+        theirs = {hand[0]: p for hand, p in picks.items()}
+        assumes = "the other side plays any card of its hand, equally likely"
+        if hidden:
+            assumes += ", a face-down card any unseen card of its unit"
+    win = lose = Fraction(0)
+    for (dice, damage), q in theirs.items():
+        if side == RAF:
+            duel = odds.dogfight(mine.dice, mine.damage, dice, damage, my_ace, their_ace)
+            win += q * duel.luftwaffe_down
+            lose += q * duel.raf_down
+        else:
+            duel = odds.dogfight(dice, damage, mine.dice, mine.damage, their_ace, my_ace)
+            win += q * duel.raf_down
+            lose += q * duel.luftwaffe_down
+    out = {"shoot_down": win, "shot_down": lose, "neither": 1 - win - lose}
+    summary = f"Shoot down: {percent(win)}, shot down: {percent(lose)}"
+    return OptionOdds(summary, out, assumes=assumes, procedure="dogfight")
+
+
+def _bombrun(t: Tables, view: View, decision: Decision) -> OptionOdds | None:
+    found = re.search(r"Luft\. (\S+) is over its target", decision.prompt)
+    if found is None:
+        return None
+    flight = found.group(1)
+    entry = (view.get("flights") or {}).get(flight) or {}
+    target = t.targets.get(str(entry.get("target")))
+    if target is None or target.kind not in TARGET_HITS:
+        return None
+    bombers = [str(c["id"]) for c in entry.get("cards") or () if c.get("id") and c.get("bombs")]
+    before = int(((view.get("targets") or {}).get(target.name) or {}).get("hits") or 0)
+    if not bombers or before >= TARGET_HITS[target.kind]:
+        return None
+    params = {
+        "bombers": ",".join(bombers),
+        "dice": 0,
+        "target": target.kind,
+        "target_hits": before,
+        "data": "",
+    }
+    out = PROCEDURES["bombing_run"].compute(**params)
+    summary = (
+        f"Knock out {target.kind}: {percent(out['target_knocked_out'])}; "
+        f"Ack-Ack downs ≥1 bomber: {percent(_ge1(out['bombers_lost']))}"
+    )
+    return OptionOdds(
+        summary,
+        out,
+        assumes="if no bomber is lost before the run",
+        procedure="bombing_run",
+        params=params,
+    )
+
+
+def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
+    t = load_tables()
+    out: dict[str, OptionOdds] = {}
+    for option in decision.options:
+        found: OptionOdds | None = None
+        if option.kind == "intercept":
+            found = _intercept(t, view, decision, str(option.get("flight")))
+        elif option.kind == "pick" and "Dogfight" in decision.prompt:
+            found = _pick(t, view, decision, str(option.get("card")))
+        elif option.kind == "bombrun":
+            found = _bombrun(t, view, decision)
+        if found is not None:
+            out[option.text] = found
+    return out
