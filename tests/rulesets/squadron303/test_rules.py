@@ -84,10 +84,10 @@ def test_per_set_effects(comp: Components) -> None:
 
 def test_german_movement_order() -> None:
     sq = [
-        germans.Squadron("fighters", has_bombers=False),
-        germans.Squadron("stray", has_bombers=True, individual=True),
-        germans.Squadron("raid2", has_bombers=True),
-        germans.Squadron("raid1", has_bombers=True),
+        germans.Mover("fighters", has_bombers=False),
+        germans.Mover("stray", has_bombers=True, individual=True),
+        germans.Mover("raid2", has_bombers=True),
+        germans.Mover("raid1", has_bombers=True),
     ]
     assert germans.movement_order(sq) == ("raid2", "raid1", "fighters", "stray")
 

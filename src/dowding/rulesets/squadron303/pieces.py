@@ -1,0 +1,61 @@
+"""What is on the board, as small immutable values a game state can hold in tuples.
+
+A German aircraft flies its squadron's ``path``: the Scenario's route from the deployment Area to
+its end (the target, when it has one), then back the same way (digest M12: bombers return to
+base along their route, still attackable) and off the board past its first Area. ``leg`` is the
+aircraft's index on that path; ``leg == len(path)`` means it has left the board.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .components import Components, Slot
+
+
+class Squadron(NamedTuple):
+    id: str  # its route colour ("brown"), or "event-<id>"
+    card: str  # the Deployment card
+    mode: str  # "close_escort", "patrol", "escape", "offensive", "hun_in_the_sun", "hunting"
+    path: tuple[str, ...]
+    target: str | None = None
+    hidden: bool = False
+    counterattacked: bool = False  # Phase IV: once a turn (Phase IV example)
+    attacked: bool = False  # Escape: attacked in a Fight, so it moves 2 Areas from now on
+
+
+class German(NamedTuple):
+    id: str  # "<squadron>-<n>"
+    type: str  # "bf109", "he111", ...
+    squadron: str
+    leg: int = 0
+    damage: int = 0
+    tokens: int = 0  # Maneuver tokens assigned to it
+    fought: bool = False  # the target of a Combat round this turn ("tied up")
+    bombed: bool = False  # it has bombed its target and flies home
+
+    def area(self, squadron: Squadron) -> str | None:
+        """Where it is; None once it has left the board."""
+        return squadron.path[self.leg] if self.leg < len(squadron.path) else None
+
+
+def flight_path(area: str, route: tuple[str, ...]) -> tuple[str, ...]:
+    """Out along the route and back the same way (digest M12)."""
+    out = (area, *route)
+    return out + tuple(reversed(out[:-1]))
+
+
+def deploy(
+    comp: Components, card_id: str, slot: Slot, squadron_id: str, hidden: bool = False
+) -> tuple[Squadron, tuple[German, ...]]:
+    """ "Game setup" 7: a Deployment card on its Area becomes a squadron of models, in the
+    card's order (fighters and bombers as listed)."""
+    card = comp.deployment_card(card_id)
+    squadron = Squadron(
+        squadron_id, card_id, card.mode, flight_path(slot.area, slot.route), slot.target, hidden
+    )
+    planes = []
+    for kind, count in card.aircraft.items():
+        for _ in range(count):
+            planes.append(German(f"{squadron_id}-{len(planes) + 1}", kind, squadron_id))
+    return squadron, tuple(planes)
