@@ -174,18 +174,43 @@ def policy(s: FightState, rng: random.Random) -> Action:
     return options[0]
 
 
+_LEFT: dict[tuple[int, str, str], int] = {}
+
+
+def _hexes_left(s: FightState, start: str, target: str) -> int:
+    """The fewest hexes along the arrows from ``start`` to ``target``."""
+    board = s.board
+    key = (id(board), start, target)
+    found = _LEFT.get(key)
+    if found is None:
+        seen = {start: 0}
+        todo = [start]
+        while todo and target not in seen:
+            h = todo.pop(0)
+            for n in board.edges.get(h, ()):
+                if n not in seen:
+                    seen[n] = seen[h] + 1
+                    todo.append(n)
+        found = _LEFT[key] = seen.get(target, 99)
+    return found
+
+
 def _lw_move(s: FightState, moves: tuple[Action, ...]) -> Action:
-    """Keep out of the RAF's reach where the flight paths give a choice."""
+    """Take the shortest way on to the target where the flight paths branch (the less time over
+    England, the fewer interceptions), then keep out of the RAF's reach."""
     board = s.board
     threats = [r.hex for r in s.raf if r.status == AIR] + [
         board.bases[r.at].hex for r in s.raf if r.status == GROUND and r.at in board.bases
     ]
-    if not threats:
-        return moves[0]
 
     def score(a: Action) -> float:
         h = a.word("to")
-        return min(board.distance(h, t) for t in threats)
+        f = s.form_at(a.word("from")) if a.word("type") == "raid" else None
+        left = 0
+        if f is not None and f.kind == "raid" and not f.bombed and f.target:
+            left = _hexes_left(s, h, board.target_hex[f.target])
+        away = min((board.distance(h, t) for t in threats), default=0)
+        return -10 * left + min(away, 9)
 
     return _best(moves, score)
 
