@@ -271,7 +271,7 @@ class DogfightCombat:
         card = self.t.cards[held[0]].id
         return Decision(
             self.seat_of_flight(boxes[0]),
-            f"Big Wing over {space}: which flight's box does {card} return to?",
+            f"Big Wing over {space}: which flight's box does {self.card_name(held[0])} return to?",
             tuple(Action("return", card=card, flight=f) for f in boxes),
         )
 
