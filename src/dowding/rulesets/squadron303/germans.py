@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .board import Board
 from .components import Components
-from .pieces import German, Squadron
+from .pieces import OFF_BOARD, German, Squadron
 
 
 @dataclass(frozen=True)
@@ -55,37 +56,44 @@ def destroyed(target_damage: int, toughness: int) -> bool:
 # --- movement over the pieces ("Phase V: 1. Movement", "German modes") -------------------------
 
 
-@dataclass(frozen=True)
-class Moved:
-    """What a German Phase (or an extra move) did: the aircraft after it, and what followed."""
-
-    aircraft: tuple[German, ...]
-    bombings: tuple[tuple[str, str], ...]  # (aircraft id, target Area), in order
-    patrol_attacks: tuple[tuple[str, str], ...]  # (squadron, Area): Counterattack, 1 die fewer
-
-
 def is_bomber(comp: Components, plane: German) -> bool:
     return comp.aircraft[plane.type].category == "bomber"
 
 
-def _advance(
-    comp: Components, sq: Squadron, plane: German, steps: int, bombings: list[tuple[str, str]]
+def step(board: Board, sq: Squadron, plane: German) -> German:
+    """One Area along the squadron's path: toward the next path point (the shortest way, ties to
+    the lowest Area id, digest M16); past the last point, off the board."""
+    if not plane.on_board:
+        return plane
+    if plane.leg + 1 >= len(sq.path):
+        return plane._replace(area=OFF_BOARD)
+    goal = sq.path[plane.leg + 1]
+    here = board.step_toward(plane.area, goal)
+    return plane._replace(area=here, leg=plane.leg + 1 if here == goal else plane.leg)
+
+
+def _fly(
+    comp: Components,
+    board: Board,
+    sq: Squadron,
+    plane: German,
+    steps: int,
+    bombings: list[tuple[str, str]],
 ) -> German:
-    """Fly ``steps`` Areas along the path; a bomber bombs its target as soon as it gets there
-    ("2. Bombing attacks"), once ("only one target and then return to their base")."""
+    """Fly ``steps`` Areas; a bomber bombs its target as soon as it gets there ("2. Bombing
+    attacks": "as soon as it reaches the Area", even on an extra move), once ("only one target
+    and then return to their base")."""
     for _ in range(steps):
-        if plane.leg >= len(sq.path):
-            break
-        plane = plane._replace(leg=plane.leg + 1)
-        here = plane.area(sq)
-        if here is not None and here == sq.target and not plane.bombed and is_bomber(comp, plane):
+        plane = step(board, sq, plane)
+        if plane.area == sq.target and not plane.bombed and is_bomber(comp, plane):
             plane = plane._replace(bombed=True)
-            bombings.append((plane.id, here))
+            bombings.append((plane.id, plane.area))
     return plane
 
 
 def move_squadron(
     comp: Components,
+    board: Board,
     sq: Squadron,
     planes: tuple[German, ...],
     steps: int = 1,
@@ -99,30 +107,32 @@ def move_squadron(
     moved: dict[str, German] = {}
     stopped: set[str] = set()
     for p in planes:
-        if p.squadron != sq.id:
+        if p.squadron != sq.id or not p.on_board:
             continue
         bomber = is_bomber(comp, p)
         if bomber or sq.mode != "close_escort":
             if moves(p.tokens, bomber, bomber_ace):
-                moved[p.id] = _advance(comp, sq, p, steps, bombings)
+                moved[p.id] = _fly(comp, board, sq, p, steps, bombings)
             else:
                 moved[p.id] = p._replace(tokens=p.tokens - 1)
                 stopped.add(p.id)
     for p in planes:
-        if p.squadron != sq.id or p.id in moved:
+        if p.squadron != sq.id or not p.on_board or p.id in moved:
             continue
         # a close-escort fighter
         if p.tokens:
             moved[p.id] = p._replace(tokens=p.tokens - 1)
             continue
-        mates = [q for q in planes if q.squadron == sq.id and is_bomber(comp, q) and q.leg == p.leg]
+        mates = [
+            q for q in planes if q.squadron == sq.id and is_bomber(comp, q) and q.area == p.area
+        ]
         going = [moved[q.id] for q in mates if q.id not in stopped]
         if going:
-            moved[p.id] = p._replace(leg=going[0].leg)
+            moved[p.id] = p._replace(area=going[0].area, leg=going[0].leg)
         elif mates:
             moved[p.id] = p  # every bomber stopped: stay with them
         else:
-            moved[p.id] = _advance(comp, sq, p, steps, bombings)
+            moved[p.id] = _fly(comp, board, sq, p, steps, bombings)
     return tuple(moved.get(p.id, p) for p in planes), tuple(bombings)
 
 
@@ -132,5 +142,141 @@ def squadrons_with_bombers(
     return tuple(
         s.id
         for s in squadrons
-        if any(p.squadron == s.id and is_bomber(comp, p) and p.leg < len(s.path) for p in planes)
+        if any(p.squadron == s.id and is_bomber(comp, p) and p.on_board for p in planes)
     )
+
+
+def mode_steps(sq: Squadron) -> int:
+    """Areas a squadron flies in a German Phase by its mode: bombers and their close escort 1
+    (the examples), Patrol 1, Escape 1 or 2 once it has been attacked (reading S8), Offensive
+    2 (reading S9), Hunting 2 (ours: the Event's free hunt), Hun in the Sun 1."""
+    if sq.mode in ("offensive", "hunting") or (sq.mode == "escape" and sq.attacked):
+        return 2
+    return 1
+
+
+@dataclass(frozen=True)
+class PhaseV:
+    """What the German Phase's movement did."""
+
+    squadrons: tuple[Squadron, ...]
+    planes: tuple[German, ...]
+    bombings: tuple[tuple[str, str], ...]  # (aircraft, target Area), in order
+    # Patrol attacks after moving: (squadron, Area); a Counterattack with one die fewer each
+    attacks: tuple[tuple[str, str], ...]
+
+
+def _busiest(areas: Sequence[str], raf: Mapping[str, int]) -> str:
+    """Of several RAF Areas, the one with the most RAF planes, then the lowest id (M16)."""
+    return min(areas, key=lambda a: (-raf[a], a))
+
+
+def _patrol(
+    comp: Components,
+    board: Board,
+    sq: Squadron,
+    planes: tuple[German, ...],
+    raf: Mapping[str, int],
+) -> tuple[tuple[German, ...], tuple[tuple[str, str], ...]]:
+    """ "Patrol": a fighter sharing an Area with RAF planes does not move (it fought, or it
+    Counterattacks with its two dice in Phase IV). Otherwise it flies 1 Area along its route;
+    ending with RAF planes it attacks (a Counterattack, one die fewer); ending next to them it
+    moves in with its second action, without attacking."""
+    mine = [p for p in planes if p.squadron == sq.id and p.on_board]
+    if any(raf.get(p.area, 0) for p in mine):
+        return planes, ()
+    moved, _ = move_squadron(comp, board, sq, planes, 1)
+    attacks: list[tuple[str, str]] = []
+    out = list(moved)
+    for i, p in enumerate(out):
+        if p.squadron != sq.id or not p.on_board or p.tokens:
+            continue
+        if raf.get(p.area, 0):
+            if (sq.id, p.area) not in attacks:
+                attacks.append((sq.id, p.area))
+            continue
+        near = [a for a in board.neighbours[p.area] if raf.get(a, 0)]
+        if near:
+            out[i] = p._replace(area=_busiest(near, raf))
+    return tuple(out), tuple(attacks)
+
+
+def _escort_without_bombers(
+    comp: Components,
+    board: Board,
+    sq: Squadron,
+    squadrons: Sequence[Squadron],
+    planes: tuple[German, ...],
+    raf: Mapping[str, int],
+) -> tuple[Squadron, tuple[German, ...], tuple[tuple[str, str], ...]]:
+    """ "Close escort" without bombers at the start of Phase V: 2 Areas toward the nearest
+    squadron with bombers; RAF planes reachable on the way switch them to Patrol and they
+    attack; reaching the bombers, they join that squadron as its close escort; with no bombers
+    left anywhere they switch to Patrol."""
+    others = set(squadrons_with_bombers(comp, squadrons, planes)) - {sq.id}
+    if not others:
+        return sq._replace(mode="patrol"), planes, ()
+    bombers = [p for p in planes if p.squadron in others and is_bomber(comp, p) and p.on_board]
+    out = list(planes)
+    mode = sq.mode
+    attacks: list[tuple[str, str]] = []
+    for i, p in enumerate(out):
+        if p.squadron != sq.id or not p.on_board:
+            continue
+        if p.tokens:
+            out[i] = p._replace(tokens=p.tokens - 1)
+            continue
+        goal = min(bombers, key=lambda b: (board.distance(p.area, b.area), b.area, b.id))
+        here = p.area
+        for _ in range(2):
+            if here == goal.area:
+                break
+            here = board.step_toward(here, goal.area)
+            if raf.get(here, 0):
+                mode = "patrol"
+                if (sq.id, here) not in attacks:
+                    attacks.append((sq.id, here))
+                break
+        if here == goal.area and mode == "close_escort":
+            out[i] = p._replace(area=here, squadron=goal.squadron, leg=goal.leg)
+        else:
+            out[i] = p._replace(area=here)
+    return sq._replace(mode=mode), tuple(out), tuple(attacks)
+
+
+def german_phase(
+    comp: Components,
+    board: Board,
+    squadrons: tuple[Squadron, ...],
+    planes: tuple[German, ...],
+    raf: Mapping[str, int],
+    bomber_aces: frozenset[str] = frozenset(),
+) -> PhaseV:
+    """ "Phase V: 1. Movement" for every squadron in the rulebook's order (with bombers, then
+    fighters only; in Scenario order within each, M16). ``raf`` counts the airborne RAF planes
+    per Area (planes on an airfield are ignored). Squadrons of ``bomber_aces`` fly their bombers
+    past one Maneuver token (Bomber Ace f)."""
+    with_bombers = set(squadrons_with_bombers(comp, squadrons, planes))
+    order = movement_order([Mover(s.id, s.id in with_bombers) for s in squadrons])
+    current = {s.id: s for s in squadrons}
+    bombings: list[tuple[str, str]] = []
+    attacks: list[tuple[str, str]] = []
+    for sid in order:
+        sq = current[sid]
+        if not any(p.squadron == sid and p.on_board for p in planes):
+            continue
+        if sq.mode == "close_escort" and sid not in with_bombers:
+            sq, planes, found = _escort_without_bombers(
+                comp, board, sq, tuple(current.values()), planes, raf
+            )
+            current[sid] = sq
+            attacks.extend(found)
+        elif sq.mode == "patrol":
+            planes, found = _patrol(comp, board, sq, planes, raf)
+            attacks.extend(found)
+        else:
+            planes, dropped = move_squadron(
+                comp, board, sq, planes, mode_steps(sq), bomber_ace=sid in bomber_aces
+            )
+            bombings.extend(dropped)
+    return PhaseV(tuple(current.values()), planes, tuple(bombings), tuple(attacks))

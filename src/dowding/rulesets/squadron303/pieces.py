@@ -3,7 +3,9 @@
 A German aircraft flies its squadron's ``path``: the Scenario's route from the deployment Area to
 its end (the target, when it has one), then back the same way (digest M12: bombers return to
 base along their route, still attackable) and off the board past its first Area. ``leg`` is the
-aircraft's index on that path; ``leg == len(path)`` means it has left the board.
+index of the last path point it reached; ``area`` is where it is, which a Patrol's attack or an
+escort's search may take off the path (it then flies back toward ``path[leg + 1]``). An empty
+``area`` means it has left the board.
 """
 
 from __future__ import annotations
@@ -24,19 +26,23 @@ class Squadron(NamedTuple):
     attacked: bool = False  # Escape: attacked in a Fight, so it moves 2 Areas from now on
 
 
+OFF_BOARD = ""
+
+
 class German(NamedTuple):
     id: str  # "<squadron>-<n>"
     type: str  # "bf109", "he111", ...
     squadron: str
+    area: str
     leg: int = 0
     damage: int = 0
     tokens: int = 0  # Maneuver tokens assigned to it
     fought: bool = False  # the target of a Combat round this turn ("tied up")
     bombed: bool = False  # it has bombed its target and flies home
 
-    def area(self, squadron: Squadron) -> str | None:
-        """Where it is; None once it has left the board."""
-        return squadron.path[self.leg] if self.leg < len(squadron.path) else None
+    @property
+    def on_board(self) -> bool:
+        return self.area != OFF_BOARD
 
 
 def flight_path(area: str, route: tuple[str, ...]) -> tuple[str, ...]:
@@ -57,5 +63,5 @@ def deploy(
     planes = []
     for kind, count in card.aircraft.items():
         for _ in range(count):
-            planes.append(German(f"{squadron_id}-{len(planes) + 1}", kind, squadron_id))
+            planes.append(German(f"{squadron_id}-{len(planes) + 1}", kind, squadron_id, slot.area))
     return squadron, tuple(planes)
