@@ -68,6 +68,8 @@ class Bombing(Core):
                 f"{card.bombs} bomb(s)): the target is {target}"
             )
         self.set(f, bombed=True)
+        # the bombers are counted out for their dice (B.III.1), so the flight's cards are shown
+        self.revealed = self.revealed | set(self.fb(f))
         self.push(("bomb_dice", f), ("bombing",))
 
     def _chance_bomb_dice(self, task: Task) -> SymbolPool:

@@ -142,9 +142,10 @@ class Bob1990State(ReadyStage, Moving, Dogfighting, Bombing, PostFlight, Views):
     def restore(self, data: JSON) -> None:
         self.turn_no = int(data["turn"])
         self.stage = int(data["stage"])
-        self.loc = {str(k): str(v) for k, v in data["loc"].items()}
-        self.unseen = {str(k): int(v) for k, v in data["unseen"].items()}
-        self.fl = {f: Flight(*v) for f, v in data["flights"].items()}
+        # in the order setup() makes them (a JSON writer may sort the keys)
+        self.loc = {cid: str(data["loc"][cid]) for deck in self.c.decks.values() for cid in deck}
+        self.unseen = {f: int(data["unseen"][f]) for f in RAF_FLIGHTS}
+        self.fl = {f: Flight(*data["flights"][f]) for f in RAF_FLIGHTS + LW_FLIGHTS}
         self.deck = tuple(data["deck"])
         self.drawn = tuple(data["drawn"])
         self.assigned = {int(k): v for k, v in data["assigned"].items()}

@@ -17,6 +17,7 @@ from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS
 from .core import Core
 from .flights import LUFTWAFFE, RAF
 
+REDEALS = 40
 Arrange = Callable[[list[str], list[str], set[int]], list[str]]
 
 
@@ -125,12 +126,33 @@ class Views(Core):
 
     # --- re-deals ---------------------------------------------------------------------------
     def determinize(self, seat: str, rng: Any) -> Core:
+        """A re-deal of what ``seat`` cannot see; one in which the pending step could not happen
+        (a German flight told to bomb a target its re-dealt mission does not name) is dealt
+        again, and after many tries the missions are left where they are."""
+
         def shuffled(items: list[str], slots: list[str], need: set[int]) -> list[str]:
             out = list(items)
             rng.shuffle(out)
             return self._fit(out, need)
 
-        return self._rearranged(seat, shuffled)
+        for _ in range(REDEALS):
+            other = self._rearranged(seat, shuffled)
+            if other.head_ok():
+                return other
+        other = self._rearranged(seat, shuffled, missions=False)
+        return other if other.head_ok() else self.copy()
+
+    def head_ok(self) -> bool:
+        """Whether the task at the head of the queue can happen in this state."""
+        if self.result is not None or not self.queue:
+            return True
+        task = self.queue[0]
+        if task[0] in self.chance_tasks:
+            return self.chancers[task[0]](self, task) is not None
+        if task[0] in self.deciders:
+            decision = self.deciders[task[0]](self, task)
+            return decision is not None and bool(decision.options)
+        return True
 
     def infostate(self, seat: str | None) -> JSON:
         def canonical(items: list[str], slots: list[str], need: set[int]) -> list[str]:
@@ -152,7 +174,7 @@ class Views(Core):
         it = iter(rest)
         return [c if c is not None else next(it) for c in out]
 
-    def _rearranged(self, seat: str | None, arrange: Arrange) -> Any:
+    def _rearranged(self, seat: str | None, arrange: Arrange, missions: bool = True) -> Any:
         """A copy in which what ``seat`` cannot see is rearranged by ``arrange`` (slots in a
         canonical order, so the infostate tells nothing)."""
         other = self.copy()
@@ -164,7 +186,7 @@ class Views(Core):
             need = {i for i, s in enumerate(slots) if self._no_fighters_slot(s)}
             for slot, cid in zip(slots, arrange(cards, slots, need), strict=True):
                 other.loc[cid] = slot
-        if seat != LUFTWAFFE:
+        if seat != LUFTWAFFE and missions:
             hidden_lf = sorted(lf for lf in self.assigned if lf not in self.target)
             pool = [*self.deck, *self.drawn, *(self.assigned[lf] for lf in hidden_lf)]
             slots = (

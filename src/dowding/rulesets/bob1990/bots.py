@@ -1,0 +1,200 @@
+"""The heuristic players of both sides; they decide from the seat's view alone.
+
+German: take the nearest missions (airfields and radar need one hit), reinforce every flight,
+fly bombers to the target over a radar-scanned space and home within the fuel left, bomb when
+over it, lose the weakest cards. British: fill the Flight boxes, meet German flights that are
+within reach (as short a move as possible: a flight that moves draws fewer cards, B.II.3), else
+stay put; attack with every flight; repair squadrons first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from dowding.engine import Action, Decision
+
+from .components import Components, load_components
+from .flights import LUFTWAFFE, RAF, command
+
+View = dict[str, Any]
+
+
+class Bob1990Heuristic:
+    def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, decision: Decision) -> Action:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        c = load_components("", int(view.get("cell_km", 50)))
+        handler = HANDLERS.get((decision.seat, options[0].kind))
+        if handler is None:
+            return options[0]
+        choice = handler(self, view, decision, c)
+        return choice if choice in options else options[0]
+
+    # --- German ----------------------------------------------------------------------------
+    def _assign(self, v: View, d: Decision, c: Components) -> Action:
+        lf = int(d.prompt.split("Luftflotte ")[1].split()[0])
+        homes = [c.board.lw_airfield(f) for f in _lf_flights(lf)]
+
+        def cost(a: Action) -> float:
+            card = c.missions[str(a.get("mission"))]
+            names = [card.target] if card.target else _bases(c, card.group, card.kind)
+            dist = min(c.board.distance(h, c.board.space_of(str(n))) for h in homes for n in names)
+            return dist + (1.5 if card.kind == "city" else 0.0) + (99 if 2 * dist > 14 else 0)
+
+        return min(d.options, key=cost)
+
+    def _reinforce(self, v: View, d: Decision, c: Components) -> Action:
+        return next(a for a in d.options if a.kind == "reinforce")
+
+    def _lw_move(self, v: View, d: Decision, c: Components) -> Action:
+        f = str(d.options[0].get("flight"))
+        me = v["flights"][f]
+        pos = me["pos"]
+        used = set(me["fuel_used"])
+        free = [k for k in range(1, 6) if k not in used]
+        board = c.board
+        homes = list(c.lw_airfields)
+        goal = None
+        if not me["bombed"] and me["airborne"] is not None:
+            goal = _lf_target(v, c, command(f))
+        want_rs = not me["rs"]
+
+        def marker_after(dist: int) -> list[int]:
+            k = next((m for m in free if m >= max(dist, 1)), free[-1])
+            return [m for m in free if m != k]
+
+        def score(a: Action) -> float:
+            to = str(a.get("to"))
+            dist = board.distance(pos, to)
+            left = marker_after(dist)
+            home = min(board.distance(to, h) for h in homes)
+            if home > sum(left):
+                return 1000.0 + home - sum(left)
+            s = 0.0
+            if goal is not None and me["cards"]:
+                s += 3.0 * board.distance(to, goal)
+            else:
+                s += 3.0 * home
+            if want_rs and to in c.rs:
+                s -= 2.0
+            if to in c.lw_airfields and want_rs:
+                s += 5.0  # cannot land before entering a radar-scanned space
+            return s + 0.1 * dist
+
+        return min(d.options, key=score)
+
+    def _stack(self, v: View, d: Decision, c: Components) -> Action:
+        return max(d.options, key=lambda a: int(a.get("n") or 0))
+
+    def _bomb(self, v: View, d: Decision, c: Components) -> Action:
+        return d.options[0]
+
+    def _lose(self, v: View, d: Decision, c: Components) -> Action:
+        def value(a: Action) -> tuple[int, int]:
+            card = c.cards[str(a.get("card"))]
+            return (card.dogfight + card.bombing, card.bombing)
+
+        return min(d.options, key=value)
+
+    # --- British -----------------------------------------------------------------------------
+    def _refill(self, v: View, d: Decision, c: Components) -> Action:
+        return max(d.options, key=lambda a: int(a.get("n") or 0))
+
+    def _raf_move(self, v: View, d: Decision, c: Components) -> Action:
+        f = str(d.options[0].get("flight"))
+        me = v["flights"][f]
+        pos = me["pos"]
+        board = c.board
+        enemies = {
+            g["pos"]
+            for name, g in v["flights"].items()
+            if command(name) < 10 and g["status"] == "map" and g["pos"] and g["cards"]
+        }
+        options = {str(a.get("to")): a for a in d.options}
+        hits = [s for s in options if s in enemies]
+        if hits:
+            return options[min(hits, key=lambda s: (board.distance(pos, s), s))]
+        base = board.space_of(me["base"]) if me["base"] else pos
+        return options[
+            min(options, key=lambda s: (board.distance(s, base), board.distance(pos, s)))
+        ]
+
+    def _first(self, v: View, d: Decision, c: Components) -> Action:
+        return d.options[0]
+
+    def _attack(self, v: View, d: Decision, c: Components) -> Action:
+        return max(d.options, key=lambda a: v["flights"][str(a.get("flight"))]["cards"])
+
+    def _match(self, v: View, d: Decision, c: Components) -> Action:
+        live = [a for a in d.options if int(a.get("stack") or 0)]
+        return live[0] if live else d.options[0]
+
+    def _raf_lose(self, v: View, d: Decision, c: Components) -> Action:
+        return min(d.options, key=lambda a: c.cards[str(a.get("card"))].dogfight)
+
+    def _repair(self, v: View, d: Decision, c: Components) -> Action:
+        n = max(int(a.get("squadrons") or 0) for a in d.options)
+        want = max(0, n - 6)  # about one base repaired, the rest on squadrons
+        return min(d.options, key=lambda a: abs(int(a.get("squadrons") or 0) - max(want, n // 2)))
+
+
+def _lf_flights(lf: int) -> list[str]:
+    return {2: ["2A", "2B", "2C"], 3: ["3A", "3B", "3C"], 5: ["5A"]}[lf]
+
+
+def _bases(c: Components, group: int, kind: str) -> tuple[str, ...]:
+    b = c.bases[group]
+    return b.airfield if kind == "airfield" else b.radar
+
+
+def _lf_target(v: View, c: Components, lf: int) -> str | None:
+    """The space of the Luftflotte's target (the nearest one an unflipped card allows)."""
+    missions = v["missions"]
+    mission = missions["assigned"].get(str(lf))
+    if mission is None or mission == "face down" or mission in missions["completed"]:
+        return None
+    flipped = missions["targets"].get(str(lf))
+    if flipped:
+        return c.board.space_of(flipped)
+    card = c.missions[mission]
+    names = [card.target] if card.target else _bases(c, card.group, card.kind)
+    standing = [str(n) for n in names if n not in v["destroyed"]]
+    if not standing:
+        return None
+    homes = [c.board.lw_airfield(f) for f in _lf_flights(lf)]
+    best = min(standing, key=lambda n: min(c.board.distance(h, c.board.space_of(n)) for h in homes))
+    return c.board.space_of(best)
+
+
+Handler = Callable[[Bob1990Heuristic, View, Decision, Components], Action]
+HANDLERS: dict[tuple[str, str], Handler] = {
+    (LUFTWAFFE, "assign"): Bob1990Heuristic._assign,
+    (LUFTWAFFE, "reinforce"): Bob1990Heuristic._reinforce,
+    (LUFTWAFFE, "move"): Bob1990Heuristic._lw_move,
+    (LUFTWAFFE, "stack"): Bob1990Heuristic._stack,
+    (LUFTWAFFE, "bomb"): Bob1990Heuristic._bomb,
+    (LUFTWAFFE, "lose"): Bob1990Heuristic._lose,
+    (RAF, "refill"): Bob1990Heuristic._refill,
+    (RAF, "move"): Bob1990Heuristic._raf_move,
+    (RAF, "dogfight"): Bob1990Heuristic._first,
+    (RAF, "attack"): Bob1990Heuristic._attack,
+    (RAF, "match"): Bob1990Heuristic._match,
+    (RAF, "lose"): Bob1990Heuristic._raf_lose,
+    (RAF, "donate"): Bob1990Heuristic._first,
+    (RAF, "repair"): Bob1990Heuristic._repair,
+    (RAF, "wait"): Bob1990Heuristic._first,
+}
+
+
+def heuristic(seat: str, seed: int = 0, strength: str | None = None) -> Bob1990Heuristic:
+    return Bob1990Heuristic(seat, seed, strength)
+
+
+PLAYERS = {"heuristic": heuristic}
