@@ -5,7 +5,8 @@ reason in words. ``cause`` turns the reason into a kind of ending by writing eac
 ``#`` ("the factory is destroyed: 3 bomb hits" -> "the factory is destroyed: # bomb hits").
 ``tallies`` reads counts off the final state's ``to_dict()``, the same for every ruleset:
 
-- every number (not a flag) found through objects, named by its path (``losses.raf``);
+- every number (not a flag) found through objects, named by its path (``losses.raf``), and
+  for an object of numbers their sum as well (``hits.*``, 0 for an empty one);
 - every short list of numbers (at most ``LIST_LIMIT`` items), item by item (``lost[0]``);
 - every list of words, as how many items hold each word (``mission_loc=raf``), a word of the
   form ``kind:detail`` counted under its kind (``card_loc=f`` for ``f:10A``), when the list
@@ -56,6 +57,8 @@ def _walk(name: str, value: object, found: dict[str, float], depth: int) -> None
     elif isinstance(value, Mapping) and depth < DEPTH_LIMIT:
         for key, item in value.items():
             _walk(f"{name}.{key}", item, found, depth + 1)
+        if all(_is_number(item) for item in value.values()):
+            found[f"{name}.*"] = float(sum(value.values()))
     elif isinstance(value, list | tuple) and value:
         if all(_is_number(item) for item in value):
             if len(value) <= LIST_LIMIT:
