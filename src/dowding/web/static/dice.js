@@ -33,62 +33,108 @@ function dieNode(face, roll) {
   return el("span", { class: dieClass(roll), role: "img", "aria-label": words, style: wide ? "width:auto;padding:0 .4em" : null }, face);
 }
 
+// Rolls made one straight after another (steps n, n+1, ...) belong together: an intercept's
+// white dice and then its black ones. The tray shows the latest such volley, all of it.
+export function latestVolley(rolls) {
+  const out = [];
+  for (let i = rolls.length - 1; i >= 0; i--) {
+    const r = rolls[i];
+    if (out.length && out[0].step - r.step > 1) break;
+    out.unshift(r);
+  }
+  return out;
+}
+
+// A volley stays in the tray while the steps that act on it follow (the losses to choose); once
+// the game has moved on by more than this many steps, the tray says there are no new dice.
+export const STALE_AFTER_STEPS = 2;
+
 export class DiceTray {
   constructor(tray, log) {
     this.tray = tray;
     this.log = log;
     this.lastStep = null;
-    this.timer = null;
+    this.shown = null;
+    this.timers = [];
   }
 
-  // rolls: the payload's "dice" list, oldest first
-  update(rolls) {
+  // rolls: the payload's "dice" list, oldest first; now: the step the table shows
+  update(rolls, now) {
     rolls = rolls || [];
     const first = this.lastStep === null;
     const fresh = first ? [] : rolls.filter((r) => r.step > this.lastStep);
-    if (first) {
-      this.log.replaceChildren(...rolls.map((r) => this.logLine(r)));
-      const last = rolls[rolls.length - 1];
-      if (last) this.show(last, false);
-    } else {
-      for (const r of fresh) this.log.append(this.logLine(r));
-      if (fresh.length) this.show(fresh[fresh.length - 1], true);
-    }
+    if (first) this.log.replaceChildren(...rolls.map((r) => this.logLine(r)));
+    else for (const r of fresh) this.log.append(this.logLine(r));
     this.log.scrollTop = this.log.scrollHeight;
     if (rolls.length) this.lastStep = Math.max(this.lastStep ?? -1, ...rolls.map((r) => r.step));
     else if (first) this.lastStep = -1;
+    const volley = latestVolley(rolls);
+    const end = volley.length ? volley[volley.length - 1].step : null;
+    const stale = end !== null && typeof now === "number" && now - end > STALE_AFTER_STEPS;
+    const key = stale ? `stale|${end}` : volley.map((r) => r.step).join(",");
+    if (key === this.shown) return;
+    this.shown = key;
+    if (!volley.length) {
+      this.tray.replaceChildren();
+      return;
+    }
+    if (stale) {
+      this.stop();
+      this.tray.dataset.stale = "1";
+      this.tray.replaceChildren(el("div", { class: "tray-label" },
+        `No dice since step #${end} (${volley[volley.length - 1].label || "the last roll"}); the dice log keeps every roll.`));
+      return;
+    }
+    delete this.tray.dataset.stale;
+    this.show(volley, !first && fresh.length > 0);
   }
 
   logLine(r) {
     return el("li", {}, el("span", { class: "step" }, `#${r.step}`), r.text || `${r.label}: ${r.faces ?? "(hidden)"}`);
   }
 
-  show(roll, animate) {
-    clearInterval(this.timer);
-    const faces = facesOf(roll.faces);
-    const label = el("div", { class: "tray-label" }, roll.label || "");
-    if (!faces) {
-      this.tray.replaceChildren(label, el("span", {}, "(rolled out of your sight)"));
-      return;
-    }
-    const dice = faces.map((f) => dieNode(f, roll));
-    this.tray.replaceChildren(label, ...dice);
+  stop() {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    delete this.tray.dataset.rolling;
+  }
+
+  show(volley, animate) {
+    this.stop();
+    const groups = volley.map((roll) => this.group(roll));
+    this.tray.replaceChildren(...groups.map((g) => g.node));
     const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (!animate || still) return;
-    // tumble: random faces of the same kind for a moment, then the real ones
+    for (const g of groups) if (g.dice.length) this.tumble(g.dice, g.faces);
+  }
+
+  group(roll) {
+    const faces = facesOf(roll.faces);
+    const label = el("div", { class: "tray-label" }, `#${roll.step} ${roll.label || ""}`);
+    if (!faces) {
+      return { node: el("div", { class: "volley", "data-step": String(roll.step) }, label, el("span", {}, "(rolled out of your sight)")), dice: [], faces: [] };
+    }
+    const dice = faces.map((f) => dieNode(f, roll));
+    return { node: el("div", { class: "volley", "data-step": String(roll.step) }, label, ...dice), dice, faces };
+  }
+
+  // tumble: random faces of the same kind for a moment, then the real ones
+  tumble(dice, faces) {
     const pool = faces.every((f) => /^\d+$/.test(f)) ? ["1", "2", "3", "4", "5", "6"] : ["✚", "◉", "·"];
     dice.forEach((d) => d.classList.add("rolling"));
     let ticks = 0;
     this.tray.dataset.rolling = "1";
-    this.timer = setInterval(() => {
+    const timer = setInterval(() => {
       ticks += 1;
       if (ticks >= 8) {
-        clearInterval(this.timer);
+        clearInterval(timer);
+        this.timers = this.timers.filter((t) => t !== timer);
         dice.forEach((d, i) => { d.textContent = faces[i]; d.classList.remove("rolling"); });
-        delete this.tray.dataset.rolling;
+        if (!this.timers.length) delete this.tray.dataset.rolling;
         return;
       }
       dice.forEach((d, i) => { if (pool.length > 1 && faces[i].length <= 2) d.textContent = pool[(ticks * 7 + i * 3) % pool.length]; });
     }, 70);
+    this.timers.push(timer);
   }
 }

@@ -24,12 +24,21 @@ export async function showLobby(main) {
       el("section", {}, el("h1", { id: "new-title" }, "A new game"), form),
       el("section", {}, el("h1", { id: "games-title" }, "My games"), gamesBox)),
   );
-  buildForm(form, rulesets);
+  buildForm(form, rulesets, () => showGames(gamesBox));
   showGames(gamesBox);
   if (location.hash === "#games") gamesBox.scrollIntoView();
 }
 
-function buildForm(form, rulesets) {
+// "My games" follows this browser's seats as they change: a game made here, a seat remembered in
+// another tab (the storage event), and the lobby shown again from the back/forward cache
+function refreshMyGames() {
+  const box = document.getElementById("my-games");
+  if (box) showGames(box);
+}
+window.addEventListener("storage", (event) => { if (!event.key || event.key.startsWith("dowding")) refreshMyGames(); });
+window.addEventListener("pageshow", (event) => { if (event.persisted) refreshMyGames(); });
+
+function buildForm(form, rulesets, onCreated) {
   const state = { ruleset: rulesets[0], seats: [] };
   const rulesetSelect = el("select", { id: "ruleset", name: "ruleset" },
     rulesets.map((r) => el("option", { value: r.id }, `${r.title} (${r.id})`)));
@@ -126,6 +135,7 @@ function buildForm(form, rulesets) {
         rememberSeat({ game_id: made.game_id, seat, token, ruleset: body.ruleset, scenario: body.scenario,
           hotseat: seats[seat].kind === "hotseat" });
       }
+      onCreated();
       const invites = Object.entries(made.invites || {});
       if (!invites.length && !made.spectate && made.play_url) {
         location.assign(made.play_url);
@@ -226,14 +236,17 @@ export async function showGames(box) {
     box.replaceChildren(el("p", {}, "No games yet on this browser. Start one here; its links are kept in this browser only."));
     return;
   }
-  box.replaceChildren(el("p", { class: "loading" }, "Loading…"));
+  const ticket = String(Number(box.dataset.ticket || 0) + 1);
+  box.dataset.ticket = ticket; // only the latest listing is drawn
+  if (!box.querySelector("table")) box.replaceChildren(el("p", { class: "loading" }, "Loading…"));
   let found = [];
   try {
     found = await api(`/api/games?tokens=${encodeURIComponent(seats.map((s) => s.token).join(","))}`);
   } catch (err) {
-    box.replaceChildren(el("p", {}, `My games cannot be listed: ${err.message}`));
+    if (box.dataset.ticket === ticket) box.replaceChildren(el("p", {}, `My games cannot be listed: ${err.message}`));
     return;
   }
+  if (box.dataset.ticket !== ticket) return;
   const tokenOf = (gameId, seat) => (seats.find((s) => s.game_id === gameId && s.seat === seat) || {}).token;
   const rows = found.map((g) => {
     const token = tokenOf(g.game_id, g.seat);

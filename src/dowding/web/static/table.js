@@ -3,6 +3,38 @@ import { api, el, showError, clearError, setConnection, seatsOfGame, rememberSea
 import { DiceTray } from "./dice.js";
 import { wireMap } from "./freevalues.js";
 
+// The odds beside an option that starts a combat or a bombing (payload: option.odds, made by the
+// ruleset's option_odds.py from this seat's view): a short line under its label, and what the
+// figures assume in its tooltip.
+export function oddsText(odds) {
+  if (!odds || !odds.summary) return "";
+  return odds.assumes ? `${odds.summary} (${odds.assumes})` : odds.summary;
+}
+
+function oddsNode(odds) {
+  if (!odds || !odds.summary) return null;
+  return el("span", { class: "odds", title: odds.assumes ? `assuming ${odds.assumes}` : "exact odds" }, odds.summary);
+}
+
+// the map: each clickable option with odds says them in its tooltip (its <title>) too
+export function oddsOnMap(root, decision) {
+  if (!decision || !decision.options) return;
+  for (const o of decision.options) {
+    const text = oddsText(o.odds);
+    if (!text) continue;
+    for (const node of root.querySelectorAll(`[data-action="${CSS.escape(o.text)}"]`)) {
+      node.dataset.odds = o.odds.summary;
+      let title = [...node.children].find((c) => c.tagName.toLowerCase() === "title");
+      if (!title) {
+        title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+        title.textContent = o.label || o.text;
+        node.prepend(title);
+      }
+      title.textContent = `${title.textContent}\n${text}`;
+    }
+  }
+}
+
 export class TableScreen {
   constructor(main, gameId, token) {
     this.main = main;
@@ -139,9 +171,10 @@ export class TableScreen {
     this.drawHead(payload);
     if (payload.svg) this.mapWrap.innerHTML = payload.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(payload.view, null, 1)));
+    oddsOnMap(this.mapWrap, payload.decision);
     this.parts = {};
     this.drawDecision(payload);
-    this.dice.update(payload.dice);
+    this.dice.update(payload.dice, payload.step ?? payload.seq);
     this.drawEvents(payload.events);
     this.playOnlyOption(payload);
   }
@@ -267,7 +300,8 @@ export class TableScreen {
         const button = el("button", { type: "button", "data-text": o.text, onclick: () => this.send(o.text),
           onmouseenter: () => this.highlight(o.text, false), onfocus: () => this.highlight(o.text, false),
           onmouseleave: () => this.highlight(null, false), "aria-keyshortcuts": key || null },
-          el("span", { class: "key", "aria-hidden": "true" }, key), el("span", { class: "label", title: o.text }, o.label || o.text));
+          el("span", { class: "key", "aria-hidden": "true" }, key),
+          el("span", { class: "label", title: o.text }, o.label || o.text, oddsNode(o.odds)));
         list.append(el("li", {}, button));
       });
       parts.push(list);

@@ -1,0 +1,226 @@
+"""Issue 12 in the browser: the odds beside each choice, the dice tray, the lobby.
+
+The table and the dice tray are driven with payloads built here by the real code (a crane
+position's decision and map from ``payload.py`` and ``svg.py``), so the test needs no game played
+out to a combat; the lobby is the real one. Screenshots (1400x900) go to ``DOWDING_SHOTS`` when
+that is set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from dowding.engine import Decision
+from dowding.web.payload import decision_json, render_svg
+
+from .play import api_get, start_game
+
+WIDTH, HEIGHT = 1400, 900
+
+
+def shot(page: Any, name: str) -> None:
+    folder = os.environ.get("DOWDING_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+def _crane_fire() -> tuple[dict[str, Any], str, Decision]:
+    from tests.rulesets.crane.position import decide, position
+
+    state = position({"V1-1": (10, 30, 0), "B1-1": (14, 40, 0)}, [("select", "raf")])
+    decide(state, "move turn=0")
+    node = state.next()
+    assert isinstance(node, Decision)
+    view = dict(state.view(node.seat, infostate=False))
+    view.pop("infostate", None)
+    return view, node.seat, node
+
+
+def _table_payload() -> dict[str, Any]:
+    view, seat, node = _crane_fire()
+    return {
+        "type": "state",
+        "game_id": "issue12",
+        "ruleset": "crane",
+        "scenario": "eight-heinkels",
+        "seat": seat,
+        "seats": [
+            {"id": "raf", "name": "RAF", "side": "raf", "controller": "me", "player": None},
+            {
+                "id": "luftwaffe",
+                "name": "Luftwaffe",
+                "side": "luftwaffe",
+                "controller": "computer",
+                "player": "heuristic",
+            },
+        ],
+        "seq": 40,
+        "step": 40,
+        "status": "active",
+        "turn": 1,
+        "to_move": seat,
+        "hotseat_next": None,
+        "view": view,
+        "decision": decision_json(node, "crane", view),
+        "dice_needed": None,
+        "svg": render_svg("crane", view, seat, node),
+        "events": [{"step": 39, "text": "V1-1 flies straight on."}],
+        "dice": [],
+        "result": None,
+        "waiting_for": [],
+        "abandon_offer": [],
+    }
+
+
+def _table(page: Any, server: str, payload: dict[str, Any]) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("#new-game")
+    page.evaluate(
+        """async (payload) => {
+            const { TableScreen } = await import('/static/table.js');
+            const main = document.getElementById('main');
+            const table = new TableScreen(main, payload.game_id, 'test-token');
+            table.send = (text) => { document.body.dataset.sent = text; };
+            table.connect = () => {};
+            window.table = table;
+            table.render(payload);
+        }""",
+        payload,
+    )
+    page.wait_for_selector("#options")
+
+
+def test_the_odds_stand_beside_the_option_in_the_list_and_on_the_map(
+    server: str, new_page: Any
+) -> None:
+    w = new_page(WIDTH, HEIGHT)
+    page = w.page
+    payload = _table_payload()
+    fire = next(o for o in payload["decision"]["options"] if o["text"].startswith("fire "))
+    assert fire["odds"]["summary"] == "Destroy: 6%, damage an engine: 36%, no effect: 58%"
+    _table(page, server, payload)
+    button = page.locator(f"#options button[data-text={json.dumps(fire['text'])}]")
+    assert button.locator(".odds").inner_text() == fire["odds"]["summary"]
+    hold = page.locator('#options button[data-text="hold"]')
+    assert hold.locator(".odds").count() == 0  # holding fire starts no combat
+    on_map = page.locator(f"#map [data-action={json.dumps(fire['text'])}]").first
+    assert on_map.get_attribute("data-odds") == fire["odds"]["summary"]
+    title = on_map.evaluate(
+        "n => [...n.children].find(c => c.tagName.toLowerCase() === 'title').textContent"
+    )
+    assert fire["odds"]["summary"] in title
+    shot(page, "issue12-odds-crane")
+    assert not w.errors, w.errors
+
+
+def _tray(page: Any, rolls: list[dict[str, Any]], now: int) -> dict[str, Any]:
+    return dict(
+        page.evaluate(
+            """async ([rolls, now]) => {
+                const { DiceTray } = await import('/static/dice.js');
+                const tray = document.createElement('div');
+                const log = document.createElement('ol');
+                document.getElementById('main').replaceChildren(tray, log);
+                tray.className = 'tray';
+                tray.id = 'dice-tray';
+                const dice = new DiceTray(tray, log);
+                dice.update(rolls, now);
+                return {
+                    white: tray.querySelectorAll('.die.raf').length,
+                    black: tray.querySelectorAll('.die.lw').length,
+                    text: tray.textContent,
+                    stale: tray.dataset.stale || '',
+                };
+            }""",
+            [rolls, now],
+        )
+    )
+
+
+INTERCEPT = [
+    {
+        "step": 30,
+        "seat": None,
+        "label": "Luftflotte 5 draws a squadron card",
+        "faces": "card=lw-5-03",
+        "text": "Luftflotte 5 draws: card=lw-5-03",
+    },
+    {
+        "step": 41,
+        "seat": None,
+        "label": "The RAF's white dice in the intercept",
+        "faces": "blank=4 cross=6 roundel=2",
+        "text": "The RAF's white dice in the intercept: blank=4 cross=6 roundel=2",
+    },
+    {
+        "step": 42,
+        "seat": None,
+        "label": "The Luftwaffe's black dice in the intercept",
+        "faces": "blank=1 cross=1 roundel=2",
+        "text": "The Luftwaffe's black dice in the intercept: blank=1 cross=1 roundel=2",
+    },
+]
+
+
+def test_the_dice_tray_shows_both_sides_of_an_intercept_and_is_never_stale(
+    server: str, new_page: Any
+) -> None:
+    w = new_page(WIDTH, HEIGHT)
+    page = w.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#new-game")
+    # the intercept just rolled: the RAF's 12 white dice and the Luftwaffe's 4 black ones
+    now = _tray(page, INTERCEPT, 42)
+    assert (now["white"], now["black"]) == (12, 4), now
+    assert "Luftflotte 5" not in now["text"]
+    # long after a draw (the RAF moving its flights): the tray no longer shows it as news
+    later = _tray(page, INTERCEPT[:1], 38)
+    assert later["stale"] == "1" and "No dice since step #30" in later["text"], later
+    assert not w.errors, w.errors
+
+
+def test_the_table_dice_panel_with_an_intercept(server: str, new_page: Any) -> None:
+    w = new_page(WIDTH, HEIGHT)
+    page = w.page
+    payload = _table_payload()
+    payload["dice"] = INTERCEPT
+    payload["seq"] = payload["step"] = 42
+    _table(page, server, payload)
+    assert page.locator("#dice-tray .die.raf").count() == 12
+    assert page.locator("#dice-tray .die.lw").count() == 4
+    shot(page, "issue12-dice-tray")
+    assert not w.errors, w.errors
+
+
+def test_the_lobby_fits_its_cards_and_lists_a_new_game_at_once(server: str, new_page: Any) -> None:
+    w = new_page(WIDTH, HEIGHT)
+    page = w.page
+    page.goto(f"{server}/")
+    page.wait_for_selector("#new-game")
+    for ruleset in [r["id"] for r in api_get(server, "/api/rulesets")]:
+        page.select_option("#ruleset", ruleset)
+        page.wait_for_selector(f'#seats[data-ruleset="{ruleset}"]')
+        spill = page.evaluate(
+            """() => {
+                const card = document.getElementById('new-game').getBoundingClientRect();
+                const out = [];
+                for (const n of document.querySelectorAll('#new-game select, #new-game input, #new-game label')) {
+                    const r = n.getBoundingClientRect();
+                    if (r.width && r.right > card.right + 0.5) out.push(n.id || n.textContent);
+                }
+                return out;
+            }"""
+        )
+        assert spill == [], f"{ruleset}: {spill} overflow the new game card"
+    shot(page, "issue12-lobby")
+    # a game with an invited seat stays in the lobby (its links shown): My games lists it now
+    start_game(page, server, "crane", {"raf": ("me", None), "luftwaffe": ("invite", None)})
+    page.wait_for_selector("#created h2")
+    page.wait_for_selector("#my-games table.games tbody tr", timeout=10_000)
+    assert page.locator("#my-games table.games tbody tr").count() >= 1
+    shot(page, "issue12-lobby-my-games")
+    assert not w.errors, w.errors
