@@ -80,3 +80,31 @@ def test_free_move_attributes_and_speed() -> None:
     for _ in range(20):
         render_svg(view, node.seat, node)
     assert (time.perf_counter() - start) / 20 < 0.02
+
+
+def test_a_fire_arc_never_takes_the_click_of_a_plane_under_it() -> None:
+    """Issue 12, defect 3: a plane inside another fighter's wedge is clicked, not the fighter."""
+    from tests.rulesets.crane.position import position
+
+    # V1-1 flies north with B1-1 2" ahead, inside its fire arc; both may be selected to move
+    state = position(
+        {"V1-1": (20, 30, 0), "V1-2": (22, 30, 0), "B1-1": (20, 32, 0)}, [("select", "raf")]
+    )
+    node = state.next()
+    assert isinstance(node, Decision)
+    view = public(state.view(node.seat))
+    root = parsed(render_svg(view, node.seat, node))
+    clickable = [el for el in root.iter() if "data-action" in el.attrib]
+    assert any(el.attrib["data-action"] == "select plane=V1-1" for el in clickable)
+    for el in clickable:
+        inside = [c for c in el.iter() if c.attrib.get("class") == "arc"]
+        assert not inside, f"a fire arc inside the clickable {el.attrib['data-action']!r}"
+    arcs = [el for el in root.iter() if el.attrib.get("class") == "arc"]
+    assert arcs and all(el.attrib.get("pointer-events") == "none" for el in arcs)
+    # every wedge is drawn before (under) every plane
+    order = [
+        el for el in root.iter() if el.attrib.get("class") == "arc" or "data-plane" in el.attrib
+    ]
+    last_arc = max(i for i, el in enumerate(order) if el.attrib.get("class") == "arc")
+    first_plane = min(i for i, el in enumerate(order) if "data-plane" in el.attrib)
+    assert last_arc < first_plane

@@ -161,6 +161,23 @@ def arc_path(x: float, y: float, heading: float, half: float, radius: float) -> 
     return f"M{pt(x, y)}L{pt(ax, ay)}A{radius * INCH},{radius * INCH} 0 {large} 1 {pt(bx, by)}Z"
 
 
+def arc_svg(p: Mapping[str, Any], view: View, moving: bool) -> str:
+    """A fighter's fire arc (it fires ahead): drawn under every plane and never clickable, so a
+    click on a plane inside another's wedge reaches that plane."""
+    if p.get("status") != "flying" or p.get("gunners"):
+        return ""
+    x, y, heading = float(p["x"]), float(p["y"]), float(p.get("heading", 0.0))
+    fill = RAF_FILL if p.get("side") == "raf" else LW_FILL
+    arc = float(view.get("arc_degrees", 45.0))
+    reach = float(view.get("attack_range", 4.0))
+    return (
+        f'<path class="arc" data-arc="{esc(p["id"])}" clip-path="url(#on-table)" '
+        f'd="{arc_path(x, y, heading, arc, reach)}" fill="{fill}" '
+        f'fill-opacity="{0.18 if moving else 0.06}" stroke="{fill}" stroke-opacity="0.5" '
+        f'stroke-width="0.7" pointer-events="none"/>'
+    )
+
+
 def plane_svg(p: Mapping[str, Any], view: View, action: str, moving: bool) -> str:
     x, y, heading = float(p["x"]), float(p["y"]), float(p.get("heading", 0.0))
     raf = p.get("side") == "raf"
@@ -179,14 +196,6 @@ def plane_svg(p: Mapping[str, Any], view: View, action: str, moving: bool) -> st
         + (", has moved" if p.get("moved") else "")
     )
     parts = []
-    if p.get("status") == "flying" and not p.get("gunners"):  # fighters fire ahead
-        arc = float(view.get("arc_degrees", 45.0))
-        reach = float(view.get("attack_range", 4.0))
-        parts.append(
-            f'<path class="arc" clip-path="url(#on-table)" d="{arc_path(x, y, heading, arc, reach)}" fill="{fill}" '
-            f'fill-opacity="{0.18 if moving else 0.06}" stroke="{fill}" stroke-opacity="0.5" '
-            f'stroke-width="0.7"/>'
-        )
     # RAF: an arrow with a roundel; Luftwaffe: an arrow with a square cross, so shape tells too
     badge = (
         f'<circle cx="{sx(x, y)}" cy="{sy(x, y)}" r="3" fill="#fff" stroke="{fill}" stroke-width="1.5"/>'
@@ -221,7 +230,8 @@ def plane_svg(p: Mapping[str, Any], view: View, action: str, moving: bool) -> st
 
 
 def planes_layer(view: View, acts: set[str], moving_id: str | None) -> str:
-    parts = []
+    arcs = "".join(arc_svg(p, view, str(p["id"]) == moving_id) for p in view.get("planes") or [])
+    parts = [f'<g class="arcs" pointer-events="none">{arcs}</g>']
     for p in view.get("planes") or []:
         status = p.get("status")
         if status == "destroyed":
