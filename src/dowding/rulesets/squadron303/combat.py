@@ -11,10 +11,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from dowding.engine import Action, Chance, Decision, Draw, Roll
+from dowding.engine.tasks import Task
 
 from .components import Aircraft, Effect, Requirement
 from .dice import propeller, symbol
+from .pieces import DOWN, FLYING, German, Plane
+
+if TYPE_CHECKING:
+    from .state import S303State
 
 Gain = Literal["hit", "evade"]
 
@@ -171,3 +178,571 @@ def extra_moves(
     extra Move at once. ``squadron_areas`` maps squadron -> Area; the answer keeps its order."""
     near = neighbours | {area}
     return tuple(s for s, a in squadron_areas.items() if a in near)
+
+
+# --- Phase III as tasks ------------------------------------------------------------------------
+
+
+class FightState(NamedTuple):
+    """The Fight under way ("Phase III: Combat"): one player against one target a round."""
+
+    plane: str
+    target: str
+    rounds: int  # 2 ("two Combat rounds"), 3 with a third-round card
+    round: int
+    colours: tuple[str, ...]  # the player's dice (blue, or blue and yellow)
+    faces: tuple[str, ...]  # their faces, rolled once for the whole Fight
+    used: tuple[int, ...]  # dice already placed in a round
+    gcolours: tuple[str, ...]  # the target's dice
+    gfaces: tuple[str, ...]  # their faces this round
+    carry: tuple[str, ...] = ()  # symbols kept from the last round: "die:hit", "card:evade"
+    card: str = ""  # the card played this round
+    prev_card: str = ""  # the card of the last round (same target): its ability is spent
+    die: int = -1  # the die placed this round
+    sym: str = ""  # the yellow die's Success read as this symbol
+    use: bool = False  # the card's ability used this round
+    support: str = ""  # the Support gained this round (hit or evade)
+    supports: int = 0  # Supports received this Combat Phase
+    first_strike: bool = False
+    fought: tuple[str, ...] = ()  # every aircraft fought this Fight (for Maneuver tokens)
+
+
+def combat_tasks(st: S303State) -> list[Task]:
+    """ "Phase III": each player may Fight once, one Fight after another (seat order here)."""
+    return [("fight", p.id) for p in st.planes if p.status == FLYING]
+
+
+def _targets(st: S303State, plane: Plane) -> tuple[German, ...]:
+    return tuple(g for g in st.germans_in(plane.area))
+
+
+def fight_decision(st: S303State, task: Task) -> Decision | None:
+    plane = st.plane(task[1])
+    if not plane.airborne or plane.fought or plane.ammo < 1 or st.fight is not None:
+        return None
+    targets = _targets(st, plane)
+    if not targets:
+        return None
+    options = [Action("pass")]
+    for g in targets:
+        options.append(Action("fight", target=g.id))
+        if plane.yellow:
+            options.append(Action("fight", target=g.id, yellow=1))
+    return Decision(plane.seat, f"{plane.id}: Fight in {plane.area}?", tuple(options))
+
+
+def _german_colours(st: S303State, g: German) -> tuple[str, ...]:
+    kind = st.comp.aircraft[g.type]
+    mates = sum(
+        1
+        for o in st.germans
+        if o.id != g.id
+        and o.type == g.type
+        and o.squadron == g.squadron
+        and o.area == g.area
+        and not o.tokens
+    )
+    dice = german_dice(kind, mates if kind.shares_dice else 0)
+    return tuple(c for c, n in dice.items() for _ in range(n))
+
+
+def do_fight(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    plane = st.plane(task[1])
+    target = st.german(str(action.get("target")))
+    colours = ("blue", "yellow") if action.get("yellow") else ("blue", "blue")
+    st.put(plane._replace(ammo=plane.ammo - 1, fought=True))  # one ammo for both rounds
+    gcolours = _german_colours(st, target)
+    st.fight = tuple(
+        FightState(plane.id, target.id, 2, 1, colours, (), (), gcolours, (), fought=(target.id,))
+    )
+    st.put_german(target._replace(fought=True))
+    st.say(f"{plane.id} attacks {st.comp.aircraft[target.type].name} {target.id}")
+    st.push(("froll", plane.id), ("rerolls", plane.id, 1), ("round", plane.id))
+
+
+def fight_of(st: S303State) -> FightState:
+    assert st.fight is not None
+    return FightState(*st.fight)
+
+
+def set_fight(st: S303State, fight: FightState) -> None:
+    st.fight = tuple(fight)
+
+
+def froll_chance(st: S303State, task: Task) -> Chance:
+    f = fight_of(st)
+    return Roll(f"{f.plane}'s Fight", tuple(st.dice[c] for c in (*f.colours, *f.gcolours)))
+
+
+def do_froll(st: S303State, task: Task, action: Action) -> None:
+    f = fight_of(st)
+    faces = _faces(action)
+    n = len(f.colours)
+    set_fight(st, f._replace(faces=faces[:n], gfaces=faces[n:]))
+    st.say(f"rolled {' '.join(faces[:n])} against {' '.join(faces[n:]) or 'no dice'}")
+
+
+def groll_chance(st: S303State, task: Task) -> Chance:
+    f = fight_of(st)
+    return Roll(f"{f.target}'s dice", tuple(st.dice[c] for c in f.gcolours))
+
+
+def do_groll(st: S303State, task: Task, action: Action) -> None:
+    f = fight_of(st)
+    set_fight(st, f._replace(gfaces=_faces(action)))
+
+
+def _faces(action: Action) -> tuple[str, ...]:
+    d = action.get("d")
+    return tuple(str(x) for x in d) if isinstance(d, tuple) else (str(d),)
+
+
+def do_rerolls(st: S303State, task: Task) -> None:
+    """Each Reroll face is rolled once more ("Dice symbols"); the yellow die never is. ``task[2]``
+    is 1 for both sides (the first roll), 0 for the target's dice only (a new round)."""
+    f = fight_of(st)
+    tasks: list[Task] = []
+    if task[2]:
+        tasks += [
+            ("reroll", f.plane, "raf", i)
+            for i, face in enumerate(f.faces)
+            if face == "reroll" and f.colours[i] != "yellow"
+        ]
+    tasks += [
+        ("reroll", f.plane, "german", i) for i, face in enumerate(f.gfaces) if face == "reroll"
+    ]
+    st.push(*tasks)
+
+
+def reroll_chance(st: S303State, task: Task) -> Chance:
+    f = fight_of(st)
+    colour = f.colours[task[3]] if task[2] == "raf" else f.gcolours[task[3]]
+    return Roll(f"reroll of a {colour} die", (st.dice[colour],))
+
+
+def do_reroll(st: S303State, task: Task, action: Action) -> None:
+    f = fight_of(st)
+    face = after_reroll("reroll", _faces(action)[0])
+    if task[2] == "raf":
+        faces = list(f.faces)
+        faces[task[3]] = face
+        set_fight(st, f._replace(faces=tuple(faces)))
+    else:
+        gfaces = list(f.gfaces)
+        gfaces[task[3]] = face
+        set_fight(st, f._replace(gfaces=tuple(gfaces)))
+
+
+def _symbols(st: S303State, f: FightState, die: int, card: str, sym: str) -> Symbols:
+    dice: Counter[str] = Counter()
+    cards: Counter[str] = Counter()
+    for c in f.carry:
+        source, name = c.split(":")
+        (dice if source == "die" else cards)[name] += 1
+    if die >= 0:
+        face = symbol(f.faces[die])
+        if face == "success":
+            dice[sym] += 1
+        elif face in ("hit", "evade", "maneuver"):
+            dice[face] += 1
+    if card:
+        cards[st.comp.card(card).symbol] += 1
+    return Symbols(dice, cards, st.plane(f.plane).tokens)
+
+
+def round_decision(st: S303State, task: Task) -> Decision | None:
+    if st.fight is None:
+        return None
+    f = fight_of(st)
+    plane = st.plane(f.plane)
+    if not plane.airborne:
+        return None
+    free = [i for i in range(len(f.faces)) if i not in f.used] or [-1]
+    options: list[Action] = []
+    for die in free:
+        syms = ["hit", "evade", "maneuver"] if die >= 0 and f.faces[die] == "success" else [""]
+        for sym in syms:
+            for card in ("", *sorted(set(plane.hand))):
+                for use in _ability_uses(st, f, die, card, sym):
+                    kw: dict[str, Any] = {"die": die}
+                    if sym:
+                        kw["sym"] = sym
+                    if card:
+                        kw["card"] = card
+                        kw["use"] = int(use)
+                    options.append(Action("round", **kw))
+    target = st.german(f.target)
+    return Decision(
+        plane.seat,
+        f"{plane.id}, round {f.round} against {target.id}: your dice {' '.join(f.faces)}, "
+        f"its dice {' '.join(f.gfaces) or 'none'}",
+        tuple(options),
+    )
+
+
+def _ability_uses(st: S303State, f: FightState, die: int, card: str, sym: str) -> tuple[bool, ...]:
+    """Whether a card's ability may be used: only when its requirement is met; a choice only
+    when using it spends a Maneuver or a token that could be a token instead."""
+    if not card:
+        return (False,)
+    ability = st.comp.card(card).ability
+    if not ability_sets(ability.requires, _symbols(st, f, die, card, sym)):
+        return (False,)
+    spends = any(r.symbol == "maneuver" for r in ability.requires)
+    return (False, True) if spends else (True,)
+
+
+def do_round(st: S303State, task: Task, action: Action) -> None:
+    f = fight_of(st)
+    die = int(action.get("die"))  # type: ignore[arg-type]
+    card = str(action.get("card") or "")
+    f = f._replace(
+        die=die,
+        card=card,
+        sym=str(action.get("sym") or ""),
+        use=bool(action.get("use")),
+        used=(*f.used, die) if die >= 0 else f.used,
+        support="",
+    )
+    if card:
+        plane = st.plane(f.plane)
+        hand = list(plane.hand)
+        hand.remove(card)
+        st.put(plane._replace(hand=tuple(hand)))
+    set_fight(st, f)
+    tasks: list[Task] = []
+    if card and f.supports < _support_limit(st, f):
+        effect = st.comp.card(card).ability.effect
+        helpers = [p for p in st.raf_in(st.plane(f.plane).area) if p.id != f.plane and p.hand]
+        if f.use and effect.kind == "self_support":
+            helpers.insert(0, st.plane(f.plane))
+        tasks += [("support", f.plane, p.id) for p in helpers]
+    if card and f.use and st.comp.card(card).ability.effect.kind == "reroll_german":
+        hit = next((i for i, g in enumerate(f.gfaces) if symbol(g) == "hit"), None)
+        if hit is not None:
+            tasks.append(("reroll", f.plane, "german", hit))
+    tasks.append(("resolve", f.plane))
+    st.push(*tasks)
+
+
+def _support_limit(st: S303State, f: FightState) -> int:
+    """One Support per Combat Phase; twice with Paszkiewicz in the Area."""
+    area = st.plane(f.plane).area
+    return 2 if any(p.pilot == "paszkiewicz" for p in st.raf_in(area)) else 1
+
+
+def support_decision(st: S303State, task: Task) -> Decision | None:
+    if st.fight is None:
+        return None
+    f = fight_of(st)
+    if f.support or not f.card or f.supports >= _support_limit(st, f):
+        return None
+    helper = st.plane(task[2])
+    if not helper.airborne or helper.area != st.plane(f.plane).area:
+        return None
+    played = st.comp.card(f.card).support
+    options = [Action("pass")]
+    for card in sorted(set(helper.hand)):
+        for gain in sorted(support_gains(played, st.comp.card(card).support)):
+            options.append(Action("support", card=card, gain=gain))
+    if len(options) == 1:
+        return None
+    return Decision(helper.seat, f"{helper.id}: Support {f.plane}'s round?", tuple(options))
+
+
+def do_support(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    f = fight_of(st)
+    card = str(action.get("card"))
+    helper = st.plane(task[2])
+    hand = list(helper.hand)
+    hand.remove(card)
+    st.put(helper._replace(hand=tuple(hand)))
+    st.discards = tuple(sorted((*st.discards, card)))  # discarded at the end of the round
+    set_fight(st, f._replace(support=str(action.get("gain")), supports=f.supports + 1))
+    st.say(f"{helper.id} supports {f.plane}: +1 {action.get('gain')}")
+
+
+def do_resolve(st: S303State, task: Task) -> None:
+    """ "Dealing damage": the round's symbols against the target's dice."""
+    f = fight_of(st)
+    plane = st.plane(f.plane)
+    target = st.german(f.target)
+    syms = _symbols(st, f, f.die, f.card, f.sym)
+    gains: Counter[str] = Counter()
+    spent_maneuvers = 0
+    first_strike = f.first_strike
+    rounds = f.rounds
+    extra: list[Task] = []
+    if f.card and f.use:
+        ability = st.comp.card(f.card).ability
+        sets = ability_sets(ability.requires, syms)
+        gains = effect_totals(ability.effect, sets)
+        for r in ability.requires:
+            if r.symbol == "maneuver" and r.source != "token":
+                spent_maneuvers += r.count * (sets if ability.effect.per_set else 1)
+            if r.source == "token":
+                plane = plane._replace(tokens=max(0, plane.tokens - r.count))
+        kind = ability.effect.kind
+        if kind == "first_strike":
+            first_strike = True
+        elif kind == "third_round":
+            rounds = 3
+        elif kind == "draw":
+            extra += [("draw", plane.id)] * ability.effect.amount
+        elif kind == "maneuver_token":
+            gains["maneuver"] += ability.effect.amount
+        elif kind == "move_after_round":
+            extra.append(("hop", plane.id, move_after_round(ability.effect, f.round)))
+    if f.support:
+        gains[f.support] += 1
+    hits = syms.total("hit") + gains["hit"]
+    evades = syms.total("evade") + gains["evade"]
+    maneuvers = max(0, syms.total("maneuver") + gains["maneuver"] - spent_maneuvers)
+    failure = f.die >= 0 and f.faces[f.die] == "failure"
+    kind = st.comp.aircraft[target.type]
+    outcome = resolve_round(
+        hits=hits,
+        evades=evades,
+        german_faces=f.gfaces,
+        toughness=kind.toughness,
+        damage=target.damage,
+        cancel_german_hits=gains["cancel"],
+        first_strike=first_strike,
+        yellow_failure=failure,
+        failure_damage=st.comp.rules.yellow_failure_damage,
+    )
+    st.put(plane)
+    st.say(
+        f"{plane.id} scores {outcome.hits_scored} Hit(s) on {target.id}"
+        + (", shooting it down" if outcome.shot_down else "")
+        + f"; takes {outcome.damage_taken} damage"
+    )
+    if outcome.shot_down:
+        shoot_down_german(st, plane.id, target)
+    else:
+        st.put_german(target._replace(damage=outcome.target_damage))
+    # carried into the next round against the same target: the die, and the card's symbol
+    carry = list(f.carry)
+    if f.die >= 0 and symbol(f.faces[f.die]) in ("hit", "evade", "maneuver", "success"):
+        face = f.sym if f.faces[f.die] == "success" else symbol(f.faces[f.die])
+        carry.append(f"die:{face}")
+    if f.card:
+        card_symbol = st.comp.card(f.card).symbol
+        if card_symbol != "maneuver" or spent_maneuvers == 0:
+            carry.append(f"card:{card_symbol}")
+    set_fight(
+        st, f._replace(carry=tuple(carry), first_strike=first_strike, rounds=rounds, use=False)
+    )
+    tasks: list[Task] = [("damage", plane.id)] * outcome.damage_taken
+    # a Maneuver not spent on the ability becomes a token, on the board or on a German plane
+    tasks += [("maneuver", plane.id)] * min(maneuvers, 3)
+    tasks += extra
+    tasks.append(("after", plane.id))
+    st.push(*tasks)
+
+
+def shoot_down_german(st: S303State, plane_id: str, target: German) -> None:
+    plane = st.plane(plane_id)
+    kills = (*plane.kills, target.type)
+    medals = plane.medals + (1 if len(kills) % 5 == 0 else 0)  # a Medal at every 5th kill (S27)
+    st.put(plane._replace(kills=kills, medals=medals))
+    st.germans = tuple(g for g in st.germans if g.id != target.id)
+    st.kills += 1
+
+
+def maneuver_decision(st: S303State, task: Task) -> Decision | None:
+    plane = st.plane(task[1])
+    if not plane.airborne or st.fight is None:
+        return None
+    f = fight_of(st)
+    options = [Action("maneuver", to="none")]
+    if plane.tokens < st.comp.rules.max_maneuver_tokens:
+        options.append(Action("maneuver", to="board"))
+    for gid in f.fought:
+        if any(g.id == gid for g in st.germans):
+            options.append(Action("maneuver", to=gid))
+    return Decision(plane.seat, f"{plane.id}: a Maneuver token to keep or assign", tuple(options))
+
+
+def do_maneuver(st: S303State, task: Task, action: Action) -> None:
+    to = str(action.get("to"))
+    plane = st.plane(task[1])
+    if to == "board":
+        st.put(plane._replace(tokens=plane.tokens + 1))
+    elif to != "none":
+        g = st.german(to)
+        st.put_german(g._replace(tokens=g.tokens + 1))
+        st.say(f"{plane.id} pins {to} with a Maneuver token")
+
+
+def hop_decision(st: S303State, task: Task) -> Decision | None:
+    plane = st.plane(task[1])
+    if not plane.airborne or task[2] < 1:
+        return None
+    options = [Action("hop", to="stay")]
+    options += [Action("hop", to=a) for a in sorted(st.board.neighbours[plane.area])]
+    return Decision(
+        plane.seat, f"{plane.id}: move up to {task[2]} Area(s) after the round", tuple(options)
+    )
+
+
+def do_hop(st: S303State, task: Task, action: Action) -> None:
+    to = str(action.get("to"))
+    if to == "stay":
+        return
+    plane = st.plane(task[1])
+    st.put(plane._replace(area=to))
+    st.say(f"{plane.id} breaks away to {st.board.areas[to].name}")
+    if task[2] > 1:
+        st.push(("hop", task[1], task[2] - 1))
+
+
+def do_after(st: S303State, task: Task) -> None:
+    """After a round: the next round (same target or another), or the end of the Fight."""
+    if st.fight is None:
+        return
+    f = fight_of(st)
+    plane = st.plane(f.plane)
+    if plane.airborne and f.round < f.rounds and st.germans_in(plane.area):
+        st.push(("next", plane.id))
+        return
+    end_fight(st)
+
+
+def end_fight(st: S303State) -> None:
+    f = fight_of(st)
+    for card in (f.card, f.prev_card):
+        if card:
+            st.discards = tuple(sorted((*st.discards, card)))
+    st.fight = None
+
+
+def next_decision(st: S303State, task: Task) -> Decision | None:
+    if st.fight is None:
+        return None
+    f = fight_of(st)
+    plane = st.plane(f.plane)
+    options: list[Action] = []
+    others = st.germans_in(plane.area)
+    if any(g.id == f.target for g in others):
+        options.append(Action("next", target=f.target))
+    options += [Action("next", target=g.id) for g in others if g.id != f.target]
+    return Decision(
+        plane.seat, f"{plane.id}: round {f.round + 1}, same target or another", tuple(options)
+    )
+
+
+def do_next(st: S303State, task: Task, action: Action) -> None:
+    f = fight_of(st)
+    target = st.german(str(action.get("target")))
+    if f.card and f.prev_card:
+        st.discards = tuple(sorted((*st.discards, f.prev_card)))
+    if target.id == f.target:
+        # "The player attacks the same opponent": keep the die and card symbols; the card's
+        # ability is spent; the target rerolls its dice, the player does not
+        f = f._replace(round=f.round + 1, prev_card=f.card, card="", die=-1, sym="")
+    else:
+        # "... a different opponent": the first die and card are discarded; its dice are rolled
+        if f.card:
+            st.discards = tuple(sorted((*st.discards, f.card)))
+        if f.prev_card:
+            st.discards = tuple(sorted((*st.discards, f.prev_card)))
+        f = f._replace(
+            round=f.round + 1,
+            target=target.id,
+            carry=(),
+            card="",
+            prev_card="",
+            die=-1,
+            sym="",
+            gcolours=_german_colours(st, target),
+            fought=tuple(dict.fromkeys((*f.fought, target.id))),
+        )
+        st.put_german(target._replace(fought=True))
+    set_fight(st, f)
+    st.push(("groll", f.plane), ("rerolls", f.plane, 0), ("round", f.plane))
+
+
+# --- damage and shoot-downs ("Damage tokens", "Pilots shot down") -------------------------------
+
+
+def do_damage(st: S303State, task: Task) -> None:
+    """One damage: a damage token drawn from the plane's own supply; the 5th destroys it."""
+    plane = st.plane(task[1])
+    if not plane.airborne:
+        return
+    if len(plane.damage) + 1 >= st.comp.rules.damage_to_destroy:
+        shoot_down_plane(st, plane)
+        return
+    st.push(("token", plane.id))
+
+
+def token_chance(st: S303State, task: Task) -> Chance:
+    plane = st.plane(task[1])
+    return Draw(f"damage token for {plane.id}", _supply(st, plane))
+
+
+def _supply(st: S303State, plane: Plane) -> tuple[str, ...]:
+    left = list(st.comp.rules.damage_tokens)
+    for d in plane.damage:
+        left.remove(d)
+    return tuple(sorted(left))
+
+
+def token_ready(st: S303State, task: Task) -> bool:
+    plane = st.plane(task[1])
+    return plane.airborne and bool(_supply(st, plane))
+
+
+def do_token(st: S303State, task: Task, action: Action) -> None:
+    plane = st.plane(task[1])
+    kind = str(action.get("item"))
+    st.put(plane._replace(damage=(*plane.damage, kind)))
+    st.say(f"{plane.id} is hit: {kind.replace('_', ' ')}")
+    if kind == "discard_card" and plane.hand:
+        st.push(("lose_card", plane.id))
+
+
+def lose_card_decision(st: S303State, task: Task) -> Decision | None:
+    plane = st.plane(task[1])
+    if not plane.hand:
+        return None
+    return Decision(
+        plane.seat,
+        f"{plane.id}: discard one Combat card (damage)",
+        tuple(Action("discard", card=c) for c in sorted(set(plane.hand))),
+    )
+
+
+def do_lose_card(st: S303State, task: Task, action: Action) -> None:
+    from .players import discard_card
+
+    discard_card(st, task[1], str(action.get("card")))
+
+
+def shoot_down_plane(st: S303State, plane: Plane) -> None:
+    """ "Pilots shot down": the plane goes to the starting Area, its Medals are lost, and every
+    German squadron in its Area and the adjacent ones moves at once (a pinned plane loses a token
+    instead). Stopping a move with a Medal is not built yet."""
+    from .germans import apply_bombings, move_squadron
+
+    area = plane.area
+    st.put(plane._replace(status=DOWN, area=st.scenario.starting_airfield, medals=0, tokens=0))
+    st.pilots_down += 1
+    st.say(f"{plane.id} is shot down over {st.board.areas[area].name}")
+    if st.fight is not None and fight_of(st).plane == plane.id:
+        end_fight(st)
+    squadron_areas = {}
+    for s in st.squadrons:
+        here = [g.area for g in st.germans if g.squadron == s.id and g.on_board]
+        near = [a for a in here if a == area or a in st.board.neighbours[area]]
+        if near:
+            squadron_areas[s.id] = near[0]
+    for sid in extra_moves(area, st.board.neighbours[area], squadron_areas):
+        moved, bombings = move_squadron(st.comp, st.board, st.squadron(sid), st.germans)
+        st.germans = moved
+        apply_bombings(st, bombings)

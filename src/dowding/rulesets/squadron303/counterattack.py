@@ -5,8 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dowding.engine import Action, Chance, Decision, Roll
+from dowding.engine.tasks import Task
 
 from .dice import propeller
+from .pieces import German
+
+if TYPE_CHECKING:
+    from .state import S303State
 
 
 @dataclass(frozen=True)
@@ -48,3 +56,104 @@ def damage_after_defence(faces: Sequence[str], defences: Sequence[str], extra_hi
             pending.remove(match)
     left = len(pending) + extra_hits
     return max(0, left - wilds)
+
+
+# --- Phase IV as tasks ------------------------------------------------------------------------
+
+
+def eligible(st: S303State, squadron: str, area: str) -> tuple[German, ...]:
+    """The squadron's fighters in the Area that counterattack: not tied up in a Phase III
+    Combat, without a Maneuver token (shot-down ones are gone); never in Escape mode."""
+    sq = st.squadron(squadron)
+    if sq.mode == "escape" or sq.counterattacked:
+        return ()
+    return tuple(
+        g
+        for g in st.germans
+        if g.squadron == squadron
+        and g.area == area
+        and st.comp.aircraft[g.type].category != "bomber"
+        and not g.fought
+        and not g.tokens
+    )
+
+
+def counterattack_tasks(st: S303State) -> list[Task]:
+    """Area by Area (in Area order here; the players choose it at a table), each squadron once."""
+    tasks: list[Task] = []
+    for area in sorted(st.raf_counts()):
+        for sq in st.squadrons:
+            if eligible(st, sq.id, area):
+                tasks.append(("ca", sq.id, area, 0))
+    return tasks
+
+
+def _colours(st: S303State, fighters: tuple[German, ...], fewer: int) -> tuple[str, ...]:
+    colours: list[str] = []
+    for g in fighters:
+        mine = [c for c, n in st.comp.aircraft[g.type].dice.items() for _ in range(n)]
+        colours += mine[: max(0, len(mine) - fewer)]
+    return tuple(colours)
+
+
+def ca_ready(st: S303State, task: Task) -> bool:
+    _, sid, area, fewer = task
+    return bool(st.raf_in(area)) and bool(_colours(st, eligible(st, sid, area), fewer))
+
+
+def ca_chance(st: S303State, task: Task) -> Chance:
+    _, sid, area, fewer = task
+    colours = _colours(st, eligible(st, sid, area), fewer)
+    return Roll(f"the {sid} squadron counterattacks in {area}", tuple(st.dice[c] for c in colours))
+
+
+def do_ca(st: S303State, task: Task, action: Action) -> None:
+    _, sid, area, _fewer = task
+    d = action.get("d")
+    faces = tuple(str(x) for x in d) if isinstance(d, tuple) else (str(d),)
+    st.squadrons = tuple(
+        s._replace(counterattacked=True) if s.id == sid else s for s in st.squadrons
+    )
+    st.pending = (area, faces, ())
+    st.say(f"the {sid} squadron counterattacks in {area}: {' '.join(faces)}")
+    st.push(*(("defend", p.id) for p in st.raf_in(area)), ("ca_hit",))
+
+
+def defend_decision(st: S303State, task: Task) -> Decision | None:
+    if not st.pending:
+        return None
+    area, faces, _ = st.pending
+    plane = st.plane(task[1])
+    if not plane.airborne or plane.area != area or not any(propeller(f) for f in faces):
+        return None
+    options = [Action("pass")]
+    for card in sorted(set(plane.hand)):
+        for prop in dict.fromkeys(st.comp.card(card).defence):
+            if any(cancels(prop, f) for f in faces):
+                blades: int | str = prop if prop == "wild" else int(prop)
+                options.append(Action("defend", card=card, prop=blades))
+    if len(options) == 1:
+        return None
+    return Decision(
+        plane.seat, f"{plane.id}: a Defence card against {' '.join(faces)}?", tuple(options)
+    )
+
+
+def do_defend(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    from .players import discard_card
+
+    area, faces, defences = st.pending
+    discard_card(st, task[1], str(action.get("card")))
+    st.pending = (area, faces, (*defences, str(action.get("prop"))))
+
+
+def do_ca_hit(st: S303State, task: Task) -> None:
+    area, faces, defences = st.pending
+    st.pending = ()
+    damage = damage_after_defence(faces, defences)
+    if damage:
+        st.say(f"{damage} damage to every plane in {area}")
+    for p in st.raf_in(area):
+        st.push(*([("damage", p.id)] * damage))

@@ -6,7 +6,16 @@ Event from the deck of the colours it shows ("Game setup" 9-10: decks by colour 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from dowding.engine import Action, Chance
+from dowding.engine.tasks import Task
+
 from .components import Event, EventLine, Scenario
+from .pieces import deploy
+
+if TYPE_CHECKING:
+    from .state import S303State
 
 
 def lines_due(scenario: Scenario, turn: int) -> tuple[EventLine, ...]:
@@ -33,3 +42,39 @@ def decks(scenario: Scenario, events: tuple[Event, ...]) -> tuple[tuple[str, ...
         used.update(deck)
         result.append(deck)
     return tuple(result)
+
+
+# --- Phase I as tasks ------------------------------------------------------------------------
+
+
+def step_tasks(st: S303State) -> list[Task]:
+    """One reveal per Events line due this turn."""
+    return [
+        ("event", i)
+        for i, line in enumerate(st.scenario.events)
+        if line.turn == st.turn_no and st.event_decks[i]
+    ]
+
+
+def event_draw(st: S303State, task: Task) -> Chance:
+    from .state import draw_from
+
+    colours = "+".join(st.scenario.events[task[1]].colours)
+    return draw_from(f"Event from the {colours} deck", st.event_decks[task[1]])
+
+
+def do_event(st: S303State, task: Task, action: Action) -> None:
+    """ "Phase I": reveal the Event and bring in its planes, on their slots and routes."""
+    event_id = str(action.get("item"))
+    decks_ = list(st.event_decks)
+    decks_[task[1]] = tuple(e for e in decks_[task[1]] if e != event_id)
+    st.event_decks = tuple(decks_)
+    st.revealed = (*st.revealed, (event_id, st.turn_no))
+    event = next(e for e in st.comp.events if e.id == event_id)
+    st.say(f"Event: {event.name}. {event.text}")
+    for n, (card, slot) in enumerate(zip(event.deployment, event.slots, strict=True)):
+        squadron, planes = deploy(st.comp, card, slot, f"{event.id}-{n + 1}")
+        if event.mode is not None:
+            squadron = squadron._replace(mode=event.mode)
+        st.squadrons = (*st.squadrons, squadron)
+        st.germans = (*st.germans, *planes)

@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dowding.engine.tasks import Task
 
 from .board import Board
 from .components import Components
 from .pieces import OFF_BOARD, German, Squadron
+
+if TYPE_CHECKING:
+    from .state import S303State
 
 
 @dataclass(frozen=True)
@@ -280,3 +286,35 @@ def german_phase(
             )
             bombings.extend(dropped)
     return PhaseV(tuple(current.values()), planes, tuple(bombings), tuple(attacks))
+
+
+# --- Phase V as a task ------------------------------------------------------------------------
+
+
+def target_toughness(st: S303State, area: str) -> int:
+    symbols = st.board.areas[area].symbols
+    return max((st.comp.rules.target_toughness[s] for s in symbols), default=0)
+
+
+def apply_bombings(st: S303State, bombings: Sequence[tuple[str, str]]) -> None:
+    """Each bomb adds the bomber's bombs to its target's damage, up to the Toughness."""
+    damage = dict(st.target_damage)
+    for plane_id, area in bombings:
+        kind = next((g.type for g in st.germans if g.id == plane_id), None)
+        if kind is None:
+            continue
+        toughness = target_toughness(st, area)
+        damage[area] = bomb(damage.get(area, 0), st.comp.aircraft[kind].bombs, toughness)
+        st.say(
+            f"{plane_id} bombs {st.board.areas[area].name}: damage {damage[area]} of {toughness}"
+        )
+    st.target_damage = tuple(sorted(damage.items()))
+
+
+def do_germans(st: S303State, task: Task) -> None:
+    out = german_phase(st.comp, st.board, st.squadrons, st.germans, st.raf_counts())
+    st.squadrons, st.germans = out.squadrons, out.planes
+    apply_bombings(st, out.bombings)
+    st.germans = tuple(g for g in st.germans if g.on_board)
+    # Patrol: an attack after moving is a Counterattack with one die fewer
+    st.push(*(("ca", sid, area, 1) for sid, area in out.attacks))

@@ -65,3 +65,33 @@ def deploy(
         for _ in range(count):
             planes.append(German(f"{squadron_id}-{len(planes) + 1}", kind, squadron_id, slot.area))
     return squadron, tuple(planes)
+
+
+FLYING, LANDED, DOWN, WITHDRAWN = "flying", "landed", "down", "withdrawn"
+
+
+class Plane(NamedTuple):
+    """An RAF Hurricane and the pilot flying it. In a solo game one seat flies two: the Leader
+    and the Wingman ("Solo game")."""
+
+    id: str  # "p1", or "p1w" for the solo Wingman
+    seat: str
+    pilot: str
+    area: str
+    ammo: int
+    hand: tuple[str, ...] = ()  # Combat cards (the Wingman's lie on the table)
+    damage: tuple[str, ...] = ()  # damage tokens drawn, left to right; more than 4 is down
+    tokens: int = 0  # Maneuver tokens on the player board (they last to the next Movement, S23)
+    medals: int = 0
+    kills: tuple[str, ...] = ()  # aircraft types shot down
+    status: str = FLYING
+    fought: bool = False  # fought in this turn's Phase III
+    fought_last: tuple[str, ...] = ()  # squadrons fought last turn (Withdraw)
+    moves_left: int = 0  # Movement points left in this Movement step
+    card_move: bool = False  # has played its one Movement card this step
+    yellow: bool = True  # may swap a blue die for the yellow this turn (ability declined)
+    role: str = "player"  # "player", "leader" or "wingman"
+
+    @property
+    def airborne(self) -> bool:
+        return self.status == FLYING

@@ -5,7 +5,15 @@ Pure rules over numbers; the turn's task queue (to come: docs/rules/squadron303.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+from dowding.engine import Action, Decision
+from dowding.engine.tasks import Task
+
+from .pieces import FLYING, LANDED, Plane
+
+if TYPE_CHECKING:
+    from .state import S303State
 
 Role = Literal["player", "leader", "wingman"]
 
@@ -55,3 +63,124 @@ def reserve_size(pilots: int, players: int, removed: dict[str, int]) -> int:
     and the random removals (3 players 2, 2 players and solo 3), reading S2."""
     seated = 2 if players == 1 else players
     return pilots - seated - removed[str(players)]
+
+
+# --- Phase II as tasks -----------------------------------------------------------------------
+
+
+def in_play(st: S303State) -> tuple[Plane, ...]:
+    """Planes whose pilots are in the game this turn (not shot down or Withdrawn)."""
+    return tuple(p for p in st.planes if p.status in (FLYING, LANDED))
+
+
+def limit_of(st: S303State, plane: Plane) -> int:
+    tokens = sum(1 for d in plane.damage if d == "hand_size")
+    return hand_limit(plane.ammo, tokens, plane.role, st.comp.rules.hand_base)  # type: ignore[arg-type]
+
+
+def draw_tasks(st: S303State) -> list[Task]:
+    """ "2. Combat card draw": 2 cards each ("Solo game": 1 for the Wingman, 3 for the Leader),
+    then each discards down to the hand limit."""
+    tasks: list[Task] = []
+    for p in in_play(st):
+        count = st.comp.rules.draw_per_turn
+        if p.role == "leader":
+            count = 3
+        elif p.role == "wingman":
+            count = 1
+        tasks += [("draw", p.id)] * count
+    tasks += [("discard", p.id) for p in in_play(st)]
+    return tasks
+
+
+def discard_decision(st: S303State, task: Task) -> Decision | None:
+    plane = st.plane(task[1])
+    over = len(plane.hand) - limit_of(st, plane)
+    if over <= 0:
+        return None
+    return Decision(
+        plane.seat,
+        f"{plane.id}: discard down to the hand limit ({over} to go)",
+        tuple(Action("discard", card=c) for c in sorted(set(plane.hand))),
+    )
+
+
+def do_discard(st: S303State, task: Task, action: Action) -> None:
+    discard_card(st, task[1], str(action.get("card")))
+    st.push(task)  # until the hand is within the limit
+
+
+def discard_card(st: S303State, plane_id: str, card: str) -> None:
+    plane = st.plane(plane_id)
+    hand = list(plane.hand)
+    hand.remove(card)
+    st.put(plane._replace(hand=tuple(hand)))
+    st.discards = tuple(sorted((*st.discards, card)))
+
+
+def movement_tasks(st: S303State) -> list[Task]:
+    """ "3. Movement": each plane in turn (players' order: seat order here). A landed plane
+    takes off at no cost (it may stay)."""
+    tasks: list[Task] = []
+    for p in in_play(st):
+        free = "no_free_move" not in p.damage
+        st.put(p._replace(status=FLYING, moves_left=1 if free else 0, card_move=False))
+        tasks.append(("move", p.id))
+    return tasks
+
+
+def _cost(st: S303State, area: str) -> int:
+    return disengage_cost(sum(1 for g in st.germans_in(area) if not g.tokens))
+
+
+def move_decision(st: S303State, task: Task) -> Decision:
+    plane = st.plane(task[1])
+    options: list[Action] = [Action("stop")]
+    cost = _cost(st, plane.area)
+    for there in sorted(st.board.neighbours[plane.area]):
+        for tokens, points in disengage_payments(cost, plane.moves_left - 1, plane.tokens):
+            options.append(
+                Action("go", to=there, tokens=tokens) if tokens else Action("go", to=there)
+            )
+            del points
+    if not plane.card_move:
+        for card in sorted(set(plane.hand)):
+            options.append(Action("boost", card=card))
+    if plane.area in st.comp.map.airfields:
+        options.append(Action("land"))
+    return Decision(
+        plane.seat,
+        f"{plane.id} in {plane.area}: {plane.moves_left} Movement left"
+        + (f", Disengage costs {cost}" if cost else ""),
+        tuple(options),
+    )
+
+
+def do_move(st: S303State, task: Task, action: Action) -> None:
+    plane = st.plane(task[1])
+    if action.kind == "go":
+        tokens = int(action.get("tokens") or 0)  # type: ignore[arg-type]
+        paid = _cost(st, plane.area) - tokens + 1
+        there = str(action.get("to"))
+        st.put(
+            plane._replace(
+                area=there, moves_left=plane.moves_left - paid, tokens=plane.tokens - tokens
+            )
+        )
+        st.say(f"{plane.id} flies to {st.board.areas[there].name}")
+        st.push(task)
+    elif action.kind == "boost":
+        card = str(action.get("card"))
+        discard_card(st, plane.id, card)
+        plane = st.plane(plane.id)
+        st.put(
+            plane._replace(moves_left=plane.moves_left + st.comp.card(card).move, card_move=True)
+        )
+        st.push(task)
+    else:
+        if action.kind == "land":  # "5. Landing": no extra Movement (reading S1)
+            st.put(plane._replace(status=LANDED, moves_left=0, tokens=0))
+            st.say(f"{plane.id} lands at {st.board.areas[plane.area].name}")
+        else:
+            # Maneuver tokens kept from the last turn lapse at the end of Movement (S23)
+            st.put(plane._replace(moves_left=0, tokens=0))

@@ -5,6 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dowding.engine import Action, Chance, Decision, Draw, Terminal
+from dowding.engine.tasks import Task
+
+from .pieces import DOWN, FLYING, LANDED, WITHDRAWN
+
+if TYPE_CHECKING:
+    from .state import S303State
 
 
 @dataclass(frozen=True)
@@ -65,3 +74,130 @@ def use_specialization(clock: int, level: int, owned: int) -> int:
 def tick(clock: int) -> int:
     """At the end of Reorganization the clock moves one field toward green."""
     return max(0, clock - 1)
+
+
+# --- Phase VI as tasks ------------------------------------------------------------------------
+
+
+def refits(points: int, ammo: int, max_ammo: int, damage: int, hand_room: int) -> list[Refit]:
+    """Every useful way to spend the action points (all of them, as far as they can be used)."""
+    out = []
+    for repairs in range(min(points, damage) + 1):
+        for ammo_points in range(points - repairs + 1):
+            cards = points - repairs - ammo_points
+            plan = Refit(cards=cards, repairs=repairs, ammo=ammo_points)
+            try:
+                refit(plan, points, ammo, max_ammo, damage)
+            except ValueError:
+                continue
+            out.append(plan)
+    return out or [Refit()]
+
+
+def reorganization_tasks(st: S303State) -> list[Task]:
+    tasks: list[Task] = []
+    for p in st.planes:
+        if p.status == LANDED:
+            tasks.append(("refit", p.id))
+        elif p.status in (DOWN, WITHDRAWN):
+            tasks.append(("newpilot", p.id))
+    tasks.append(("endturn",))
+    return tasks
+
+
+def refit_decision(st: S303State, task: Task) -> Decision | None:
+    plane = st.plane(task[1])
+    points = action_points(st.comp.rules.action_points, _port_damaged(st))
+    max_ammo = st.comp.aircraft["hurricane"].ammo
+    plans = refits(points, plane.ammo, max_ammo, len(plane.damage), 0)
+    return Decision(
+        plane.seat,
+        f"{plane.id} on the airfield: {points} action points (1 card, 1 repair or 2 ammo each)",
+        tuple(Action("refit", cards=r.cards, repairs=r.repairs, ammo=r.ammo) for r in plans),
+    )
+
+
+def _port_damaged(st: S303State) -> bool:
+    return False  # a Campaign Target Damage tile: the Campaign is not built yet
+
+
+def do_refit(st: S303State, task: Task, action: Action) -> None:
+    plane = st.plane(task[1])
+    plan = Refit(
+        cards=int(action.get("cards")),  # type: ignore[arg-type]
+        repairs=int(action.get("repairs")),  # type: ignore[arg-type]
+        ammo=int(action.get("ammo")),  # type: ignore[arg-type]
+    )
+    points = action_points(st.comp.rules.action_points, _port_damaged(st))
+    ammo, _ = refit(plan, points, plane.ammo, st.comp.aircraft["hurricane"].ammo, len(plane.damage))
+    # a repair removes the token the player chooses (S22): the latest drawn here
+    damage = plane.damage[: len(plane.damage) - plan.repairs]
+    st.put(plane._replace(ammo=ammo, damage=damage))
+    st.push(*([("draw", plane.id)] * plan.cards))
+
+
+def newpilot_ready(st: S303State, task: Task) -> bool:
+    if st.pilots:
+        return True
+    st.reserve_short = True  # "a new Pilot must be brought into the game and the Reserve is empty"
+    return False
+
+
+def newpilot_chance(st: S303State, task: Task) -> Chance:
+    return Draw(f"a new pilot from the Reserve for {task[1]}", st.pilots)
+
+
+def do_newpilot(st: S303State, task: Task, action: Action) -> None:
+    """ "2. Pilot shot down or Withdrawn": a new pilot, ammo reset, damage cleared, cards drawn
+    up to the limit."""
+    from .players import limit_of
+
+    pilot = str(action.get("item"))
+    st.pilots = tuple(p for p in st.pilots if p != pilot)
+    plane = st.plane(task[1])
+    plane = plane._replace(
+        pilot=pilot,
+        status=FLYING,
+        area=st.scenario.starting_airfield,
+        ammo=st.scenario.ammo,
+        damage=(),
+        tokens=0,
+        kills=(),
+        medals=0,
+    )
+    st.put(plane)
+    st.say(f"{plane.id}: a new pilot comes in")
+    st.push(*([("draw", plane.id)] * max(0, limit_of(st, plane) - len(plane.hand))))
+
+
+def do_endturn(st: S303State, task: Task) -> None:
+    """The end of the turn: clocks, the Scenario's end, the next turn."""
+    from .victory import Facts, scenario_end
+
+    st.germans = tuple(g._replace(fought=False) for g in st.germans)
+    st.squadrons = tuple(s._replace(counterattacked=False) for s in st.squadrons)
+    st.planes = tuple(p._replace(fought=False) for p in st.planes)
+    facts = Facts(
+        turn=st.turn_no,
+        target_damage=dict(st.target_damage),
+        toughness={a: _toughness(st, a) for a in st.board.areas},
+        kills=st.kills,
+        pilots_down=st.pilots_down,
+        pilots_in=frozenset(p.area for p in st.planes if p.airborne),
+        all_landed=all(p.status == LANDED for p in st.planes if p.status in (FLYING, LANDED)),
+    )
+    no_pilots = all(p.status in (DOWN, WITHDRAWN) for p in st.planes) and not st.pilots
+    end = scenario_end(st.scenario, facts, no_pilots, st.reserve_short)
+    if end is None:
+        st.push(("turn",))
+        return
+    winner, reason = end
+    st.result = Terminal(
+        winner, {"raf": float(st.kills), "luftwaffe": float(st.pilots_down)}, reason
+    )
+    st.say(f"Game over: {reason}.")
+
+
+def _toughness(st: S303State, area: str) -> int:
+    symbols = st.board.areas[area].symbols
+    return max((st.comp.rules.target_toughness[s] for s in symbols), default=1)

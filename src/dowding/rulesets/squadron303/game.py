@@ -1,0 +1,58 @@
+"""The squadron303 ruleset: 303 Squadron (Hobbity 2021), cooperative, 1-4 players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from dowding.engine import Game, OptionSpec, Scenario, Seat
+from dowding.engine.game import JSON
+
+from . import handlers  # noqa: F401  (fills the state's task tables)
+from .components import load_components
+from .state import S303State, restore
+
+_SEATS = tuple(Seat(f"p{i}", f"Player {i}", "raf") for i in range(1, 5))
+
+
+class Squadron303Game(Game):
+    id: ClassVar[str] = "squadron303"
+    title: ClassVar[str] = "303 Squadron (cooperative)"
+    rulebook: ClassVar[str] = "shared/seeds/003_0c373228f8dbef41.txt"
+    seats: ClassVar[tuple[Seat, ...]] = _SEATS
+    scenarios: ClassVar[tuple[Scenario, ...]] = tuple(
+        Scenario(s.id, s.name, s.text) for s in load_components().scenarios
+    )
+    default_scenario: ClassVar[str] = "attack-on-biggin-hill"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("players", 4, "players (1: solo, a Leader and a Wingman)", minimum=1, maximum=4),
+        OptionSpec("open_hands", True, "the team sees every hand (false: private hands)"),
+        OptionSpec(
+            "data", "", "a folder with your own component files (docs/rules/squadron303.md)"
+        ),
+    )
+
+    def seats_for(self, options: Mapping[str, object] | None = None) -> tuple[Seat, ...]:
+        players = int(self.resolve_options(options)["players"])
+        return _SEATS[:players]
+
+    def new_state(
+        self, scenario: str | None = None, options: Mapping[str, object] | None = None
+    ) -> S303State:
+        from .setup import begin
+
+        scenario_id = self.scenario(scenario).id
+        resolved = self.resolve_options(options)
+        comp = load_components(str(resolved["data"]))
+        state = S303State(self, scenario_id, resolved, comp)
+        begin(state)
+        state._advance()
+        state.events = tuple(state._log)
+        state._log = []
+        return state
+
+    def state_from_dict(self, data: JSON) -> S303State:
+        resolved = self.resolve_options(data["options"])
+        state = S303State(self, data["scenario"], resolved, load_components(str(resolved["data"])))
+        restore(state, data)
+        return state

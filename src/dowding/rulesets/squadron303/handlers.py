@@ -1,0 +1,130 @@
+"""Every task kind, dispatched to the phase of the rules that runs it (state.py's tables)."""
+
+from __future__ import annotations
+
+from dowding.engine import Action, Chance, Draw
+from dowding.engine.tasks import Task
+
+from . import combat, counterattack, events, germans, players, reorganization, setup
+from .state import _AUTO, _CHANCE, _CHANCE_READY, _DECISION, STEPS, S303State
+
+
+def do_turn(st: S303State, task: Task) -> None:
+    st.turn_no += 1
+    st.say(f"Turn {st.turn_no}")
+    st.push(("step", STEPS[0]))
+
+
+_STEP_TASKS = {
+    "events": events.step_tasks,  # Phase I
+    "draw": players.draw_tasks,  # Phase II.2
+    "movement": players.movement_tasks,  # Phase II.3, II.5
+    "combat": combat.combat_tasks,  # Phase III
+    "counterattack": counterattack.counterattack_tasks,  # Phase IV
+    "germans": lambda st: [("germans",)],  # Phase V
+    "reorganization": reorganization.reorganization_tasks,  # Phase VI
+}
+
+
+def do_step(st: S303State, task: Task) -> None:
+    name = task[1]
+    index = STEPS.index(name)
+    tail = [("step", STEPS[index + 1])] if index + 1 < len(STEPS) else []
+    st.push(*_STEP_TASKS[name](st), *tail)
+
+
+def draw_chance(st: S303State, task: Task) -> Chance:
+    plane = st.plane(task[1])
+    return Draw(f"Combat card for {plane.id}", st.deck, visible_to=st.hand_visible_to(plane))
+
+
+def deck_ready(st: S303State, task: Task) -> bool:
+    return bool(st.deck) and st.plane(task[1]).status != "down"
+
+
+def do_draw(st: S303State, task: Task, action: Action) -> None:
+    setup.give_card(st, task[1], str(action.get("item")))
+
+
+_DECISION.update(
+    {
+        "discard": players.discard_decision,
+        "move": players.move_decision,
+        "fight": combat.fight_decision,
+        "round": combat.round_decision,
+        "support": combat.support_decision,
+        "maneuver": combat.maneuver_decision,
+        "hop": combat.hop_decision,
+        "next": combat.next_decision,
+        "lose_card": combat.lose_card_decision,
+        "defend": counterattack.defend_decision,
+        "refit": reorganization.refit_decision,
+    }
+)
+_CHANCE.update(
+    {
+        "pilot": setup.pilot_draw,
+        "remove_pilot": setup.remove_pilot_draw,
+        "deploy": setup.deploy_draw,
+        "deal": setup.deal_draw,
+        "draw": draw_chance,
+        "event": events.event_draw,
+        "froll": combat.froll_chance,
+        "groll": combat.groll_chance,
+        "reroll": combat.reroll_chance,
+        "token": combat.token_chance,
+        "ca": counterattack.ca_chance,
+        "newpilot": reorganization.newpilot_chance,
+    }
+)
+_CHANCE_READY.update(
+    {
+        "deal": deck_ready,
+        "draw": deck_ready,
+        "token": combat.token_ready,
+        "ca": counterattack.ca_ready,
+        "newpilot": reorganization.newpilot_ready,
+        "froll": lambda st, task: st.fight is not None,
+        "groll": lambda st, task: st.fight is not None,
+        "reroll": lambda st, task: st.fight is not None,
+    }
+)
+_AUTO.update(
+    {
+        "turn": do_turn,
+        "step": do_step,
+        "rerolls": combat.do_rerolls,
+        "resolve": combat.do_resolve,
+        "after": combat.do_after,
+        "damage": combat.do_damage,
+        "ca_hit": counterattack.do_ca_hit,
+        "germans": germans.do_germans,
+        "endturn": reorganization.do_endturn,
+    }
+)
+S303State.chance_tasks = frozenset(_CHANCE)
+S303State.handlers = {
+    "pilot": setup.do_pilot,
+    "remove_pilot": setup.do_remove_pilot,
+    "deploy": setup.do_deploy,
+    "deal": setup.do_deal,
+    "draw": do_draw,
+    "event": events.do_event,
+    "discard": players.do_discard,
+    "move": players.do_move,
+    "fight": combat.do_fight,
+    "froll": combat.do_froll,
+    "groll": combat.do_groll,
+    "reroll": combat.do_reroll,
+    "round": combat.do_round,
+    "support": combat.do_support,
+    "maneuver": combat.do_maneuver,
+    "hop": combat.do_hop,
+    "next": combat.do_next,
+    "token": combat.do_token,
+    "lose_card": combat.do_lose_card,
+    "ca": counterattack.do_ca,
+    "defend": counterattack.do_defend,
+    "refit": reorganization.do_refit,
+    "newpilot": reorganization.do_newpilot,
+}

@@ -1,0 +1,317 @@
+"""The squadron303 game state: one node of a cooperative game against a rule-driven Luftwaffe.
+
+A turn is the rulebook's six phases as declared steps (``STEPS``); each step expands into small
+tasks on a queue (draw a card, move a plane, roll for a Fight, ...). The head of the queue is
+what happens next; tasks that need nobody run by themselves. The rules live in modules named
+after the phases, which hold both the arithmetic and the task handlers:
+
+- `setup.py`           Game setup: pilots, Deployment cards onto Areas, hands
+- `events.py`          Phase I: Events
+- `players.py`         Phase II: Players (draw, discard, Movement, Disengage, Landing)
+- `combat.py`          Phase III: Combat (the Fight, Toughness, damage, shoot-downs)
+- `counterattack.py`   Phase IV: Counterattack
+- `germans.py`         Phase V: The German Phase
+- `reorganization.py`  Phase VI: Reorganization, and the end of the turn
+There is no Luftwaffe seat: the Germans act by rule, their randomness only as chance events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dowding.engine import Action, Chance, Decision, Draw, Event, Roll, Terminal
+from dowding.engine.game import JSON, Node
+from dowding.engine.tasks import Task, TaskQueueState
+
+from .board import Board
+from .components import Components, Scenario
+from .dice import make_dice
+from .pieces import FLYING, German, Plane, Squadron
+
+if TYPE_CHECKING:
+    from .game import Squadron303Game
+
+# The turn as the rulebook's table of contents gives it (Phase II's five steps; Reconnaissance
+# is not built yet).
+STEPS = (
+    "events",  # Phase I
+    "draw",  # Phase II.2 (II.1, the pilots' abilities, is not built yet)
+    "movement",  # Phase II.3 (with Landing, II.5)
+    "combat",  # Phase III
+    "counterattack",  # Phase IV
+    "germans",  # Phase V
+    "reorganization",  # Phase VI
+)
+
+
+class S303State(TaskQueueState):
+    game: Squadron303Game
+
+    def __init__(
+        self, game: Squadron303Game, scenario: str, options: dict[str, Any], comp: Components
+    ) -> None:
+        self.game = game
+        self.scenario_id = scenario
+        self.options = options
+        self.comp = comp
+        self.board = Board(comp.map)
+        self.dice = make_dice(comp.dice)
+        self.players: int = int(options["players"])
+        self.turn_no = 0
+        self.planes: tuple[Plane, ...] = ()
+        self.squadrons: tuple[Squadron, ...] = ()
+        self.germans: tuple[German, ...] = ()
+        self.deck: tuple[str, ...] = ()  # the Combat deck (sorted: its order is never known)
+        self.discards: tuple[str, ...] = ()
+        self.pilots: tuple[str, ...] = ()  # Pilot cards not dealt yet (then the Reserve)
+        self.undeployed: tuple[str, ...] = ()  # Deployment cards still to go onto Areas
+        self.event_decks: tuple[tuple[str, ...], ...] = ()
+        self.revealed: tuple[tuple[str, int], ...] = ()  # (Event, turn revealed)
+        self.target_damage: tuple[tuple[str, int], ...] = ()
+        self.kills = 0
+        self.pilots_down = 0
+        self.reserve_short = False
+        self.fight: tuple[Any, ...] | None = None
+        self.pending: tuple[Any, ...] = ()  # dice of a Counterattack under way
+        self.queue: tuple[Task, ...] = ()
+        self.result: Terminal | None = None
+        self.events = ()
+        self._node: Node | None = None
+        self._log: list[Event] = []
+
+    # --- lookups ------------------------------------------------------------------------
+    @property
+    def scenario(self) -> Scenario:
+        return self.comp.scenario(self.scenario_id)
+
+    @property
+    def turn(self) -> int:
+        return self.turn_no
+
+    def plane(self, plane_id: str) -> Plane:
+        for p in self.planes:
+            if p.id == plane_id:
+                return p
+        raise KeyError(plane_id)
+
+    def put(self, plane: Plane) -> None:
+        self.planes = tuple(plane if p.id == plane.id else p for p in self.planes)
+
+    def squadron(self, squadron_id: str) -> Squadron:
+        for s in self.squadrons:
+            if s.id == squadron_id:
+                return s
+        raise KeyError(squadron_id)
+
+    def german(self, german_id: str) -> German:
+        for g in self.germans:
+            if g.id == german_id:
+                return g
+        raise KeyError(german_id)
+
+    def put_german(self, german: German) -> None:
+        self.germans = tuple(german if g.id == german.id else g for g in self.germans)
+
+    def germans_in(self, area: str) -> tuple[German, ...]:
+        return tuple(g for g in self.germans if g.area == area)
+
+    def raf_in(self, area: str) -> tuple[Plane, ...]:
+        return tuple(p for p in self.planes if p.airborne and p.area == area)
+
+    def raf_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for p in self.planes:
+            if p.airborne:
+                counts[p.area] = counts.get(p.area, 0) + 1
+        return counts
+
+    def damage_of(self, area: str) -> int:
+        return dict(self.target_damage).get(area, 0)
+
+    def hand_visible_to(self, plane: Plane) -> frozenset[str] | None:
+        """Who sees a plane's cards: the team (``open_hands``, the default), or its seat."""
+        return None if self.options["open_hands"] else frozenset({plane.seat})
+
+    # --- narration --------------------------------------------------------------------
+    def say(self, text: str, seats: frozenset[str] | None = None) -> None:
+        self._log.append(Event(text, seats))
+
+    # --- the queue runner -----------------------------------------------------------
+    def push(self, *tasks: Task) -> None:
+        """Put tasks at the head of the queue, in this order."""
+        self.queue = (*tasks, *self.queue)
+
+    def _advance(self) -> None:
+        while self.result is None:
+            self._node = None
+            if not self.queue:
+                raise AssertionError("the turn ran out of tasks")
+            task = self.queue[0]
+            kind = task[0]
+            if kind in self.chance_tasks:
+                if _CHANCE_READY.get(kind, _always)(self, task):
+                    return
+                self.queue = self.queue[1:]
+                continue
+            auto = _AUTO.get(kind)
+            if auto is not None:
+                self.queue = self.queue[1:]
+                auto(self, task)
+                continue
+            decision = self._decision(task)
+            if decision is not None:
+                self._node = decision
+                return
+            self.queue = self.queue[1:]  # nothing to decide: the task lapses
+
+    def _decision(self, task: Task) -> Decision | None:
+        return _DECISION[task[0]](self, task)
+
+    def _chance(self, task: Task) -> Chance:
+        return _CHANCE[task[0]](self, task)
+
+    def check_free(self, action: Action, decision: Decision) -> str | None:
+        return "not one of the listed options"
+
+    # --- copies and identity -------------------------------------------------------
+    def copy(self) -> S303State:
+        other = object.__new__(S303State)
+        other.__dict__.update(self.__dict__)
+        other._log = []
+        return other
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            self.scenario_id,
+            tuple(sorted(self.options.items())),
+            self.turn_no,
+            tuple(tuple(p) for p in self.planes),
+            tuple(tuple(s) for s in self.squadrons),
+            tuple(tuple(g) for g in self.germans),
+            self.deck,
+            self.discards,
+            self.pilots,
+            self.undeployed,
+            self.event_decks,
+            self.revealed,
+            self.target_damage,
+            (self.kills, self.pilots_down, self.reserve_short),
+            self.fight,
+            self.pending,
+            self.queue,
+            None if self.result is None else (self.result.winner, self.result.reason),
+        )
+
+    # --- views and serialisation ----------------------------------------------------
+    def phase(self) -> str:
+        if self.result is not None:
+            return "game over"
+        for task in self.queue:
+            if task[0] == "step":
+                index = STEPS.index(task[1])
+                return STEPS[index - 1] if index else "reorganization"
+        return "setup"
+
+    def view(self, seat: str | None, infostate: bool = True) -> JSON:
+        from .views import view
+
+        return view(self, seat, infostate)
+
+    def determinize(self, seat: str, rng: Any) -> S303State:
+        from .views import determinize
+
+        return determinize(self, seat, rng)
+
+    def to_dict(self) -> JSON:
+        return {
+            "scenario": self.scenario_id,
+            "options": dict(self.options),
+            "turn": self.turn_no,
+            "planes": [list(p) for p in self.planes],
+            "squadrons": [list(s) for s in self.squadrons],
+            "germans": [list(g) for g in self.germans],
+            "deck": list(self.deck),
+            "discards": list(self.discards),
+            "pilots": list(self.pilots),
+            "undeployed": list(self.undeployed),
+            "event_decks": [list(d) for d in self.event_decks],
+            "revealed": [list(r) for r in self.revealed],
+            "target_damage": [list(t) for t in self.target_damage],
+            "kills": self.kills,
+            "pilots_down": self.pilots_down,
+            "reserve_short": self.reserve_short,
+            "fight": None if self.fight is None else _jsonable(self.fight),
+            "pending": _jsonable(self.pending),
+            "queue": [_jsonable(t) for t in self.queue],
+            "result": None
+            if self.result is None
+            else {
+                "winner": self.result.winner,
+                "scores": dict(self.result.scores),
+                "reason": self.result.reason,
+            },
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def restore(state: S303State, data: JSON) -> None:
+    """Fill a fresh state from ``to_dict``'s output."""
+    state.turn_no = int(data["turn"])
+    state.planes = tuple(Plane(*p) for p in _tupled(data["planes"]))
+    state.squadrons = tuple(Squadron(*s) for s in _tupled(data["squadrons"]))
+    state.germans = tuple(German(*g) for g in _tupled(data["germans"]))
+    state.deck = tuple(data["deck"])
+    state.discards = tuple(data["discards"])
+    state.pilots = tuple(data["pilots"])
+    state.undeployed = tuple(data["undeployed"])
+    state.event_decks = _tupled(data["event_decks"])
+    state.revealed = _tupled(data["revealed"])
+    state.target_damage = _tupled(data["target_damage"])
+    state.kills = int(data["kills"])
+    state.pilots_down = int(data["pilots_down"])
+    state.reserve_short = bool(data["reserve_short"])
+    state.fight = None if data["fight"] is None else _tupled(data["fight"])
+    state.pending = _tupled(data["pending"])
+    state.queue = _tupled(data["queue"])
+    result = data["result"]
+    state.result = (
+        None
+        if result is None
+        else Terminal(result["winner"], dict(result["scores"]), result["reason"])
+    )
+    state.events = ()
+    state._node = None
+
+
+def _always(state: S303State, task: Task) -> bool:
+    return True
+
+
+# Filled in by handlers.py, which imports every phase module (kept apart to avoid import cycles).
+_DECISION: dict[str, Callable[[S303State, Task], Decision | None]] = {}
+_CHANCE: dict[str, Callable[[S303State, Task], Chance]] = {}
+_CHANCE_READY: dict[str, Callable[[S303State, Task], bool]] = {}
+_AUTO: dict[str, Callable[[S303State, Task], None]] = {}
+
+
+def draw_from(label: str, items: tuple[str, ...], **kw: Any) -> Draw:
+    return Draw(label, items, **kw)
+
+
+def roll_of(label: str, colours: tuple[str, ...], dice: dict[str, Any], **kw: Any) -> Roll:
+    return Roll(label, tuple(dice[c] for c in colours), **kw)
+
+
+__all__ = ["FLYING", "STEPS", "S303State", "restore"]

@@ -1,0 +1,120 @@
+"""What a seat sees, and re-dealing what it cannot ("Hidden information": the deck orders, and
+with the ``open_hands`` option off, the other players' hands)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dowding.engine.game import JSON
+
+from .state import S303State
+
+
+def _hidden_hands(st: S303State, seat: str | None) -> bool:
+    return not st.options["open_hands"]
+
+
+def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
+    private = _hidden_hands(st, seat)
+    planes = []
+    for p in st.planes:
+        mine = seat is not None and p.seat == seat
+        planes.append(
+            {
+                "id": p.id,
+                "seat": p.seat,
+                "pilot": p.pilot,
+                "area": p.area,
+                "ammo": p.ammo,
+                "hand": list(p.hand) if (mine or not private) else None,
+                "cards": len(p.hand),
+                "damage": list(p.damage),
+                "tokens": p.tokens,
+                "medals": p.medals,
+                "kills": list(p.kills),
+                "status": p.status,
+                "fought": p.fought,
+                "moves_left": p.moves_left,
+                "role": p.role,
+            }
+        )
+    squadrons = {s.id: s for s in st.squadrons}
+    germans = [
+        {
+            "id": g.id,
+            "type": g.type,
+            "squadron": g.squadron,
+            "mode": squadrons[g.squadron].mode,
+            "area": g.area,
+            "damage": g.damage,
+            "tokens": g.tokens,
+            "fought": g.fought,
+            "target": squadrons[g.squadron].target,
+        }
+        for g in st.germans
+    ]
+    out: JSON = {
+        "ruleset": "squadron303",
+        "scenario": st.scenario_id,
+        "turn": st.turn_no,
+        "turns": st.scenario.turns,
+        "phase": st.phase(),
+        "planes": planes,
+        "germans": germans,
+        "routes": {s.id: list(s.path) for s in st.squadrons},
+        "target_damage": dict(st.target_damage),
+        "deck": len(st.deck),
+        "discards": list(st.discards),
+        "reserve": len(st.pilots),
+        "revealed": [list(r) for r in st.revealed],
+        "kills": st.kills,
+        "pilots_down": st.pilots_down,
+        "fight": None if st.fight is None else list(st.fight),
+        "result": None
+        if st.result is None
+        else {"winner": st.result.winner, "reason": st.result.reason},
+    }
+    if infostate:
+        out["infostate"] = canonical(st, seat).to_dict()
+    return out
+
+
+def _pool(st: S303State, seat: str | None) -> tuple[list[str], list[tuple[int, int]]]:
+    """The cards ``seat`` cannot place: the deck and the others' hands (private hands only),
+    with each hidden hand's (plane index, size)."""
+    pool = list(st.deck)
+    holes = []
+    if _hidden_hands(st, seat):
+        for i, p in enumerate(st.planes):
+            if p.seat != seat:
+                pool += p.hand
+                holes.append((i, len(p.hand)))
+    return sorted(pool), holes
+
+
+def _deal(st: S303State, seat: str | None, cards: list[str]) -> S303State:
+    other = st.copy()
+    _, holes = _pool(st, seat)
+    planes = list(other.planes)
+    for i, size in holes:
+        planes[i] = planes[i]._replace(hand=tuple(sorted(cards[:size])))
+        cards = cards[size:]
+    other.planes = tuple(planes)
+    other.deck = tuple(sorted(cards))
+    other._node = None
+    return other
+
+
+def canonical(st: S303State, seat: str | None) -> S303State:
+    """The state with ``seat``'s unknowns in one fixed arrangement (the sorted pool dealt in
+    plane order), which reveals nothing."""
+    pool, _ = _pool(st, seat)
+    return _deal(st, seat, pool)
+
+
+def determinize(st: S303State, seat: str, rng: Any) -> S303State:
+    pool, _ = _pool(st, seat)
+    rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+    rng.shuffle(pool)
+    return _deal(st, seat, pool)

@@ -1,0 +1,83 @@
+"""The squadron303 game state: every scenario and player count plays to the end under random
+play; the state copies, serialises and hides what it should."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dowding.engine import Decision, Terminal
+from dowding.rulesets.squadron303.game import Squadron303Game
+from dowding.rulesets.squadron303.state import S303State
+
+GAME = Squadron303Game()
+SCENARIOS = [s.id for s in GAME.scenarios]
+
+
+def _play(state: S303State, seed: int, limit: int = 20000) -> S303State:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        node = state.next()
+        if isinstance(node, Terminal):
+            return state
+        state.apply(rng.choice(node.options) if isinstance(node, Decision) else node.sample(rng))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_games_end(scenario: str, players: int) -> None:
+    state = _play(GAME.new_state(scenario, {"players": players}), seed=players)
+    result = state.next()
+    assert isinstance(result, Terminal) and result.winner in ("raf", "luftwaffe")
+
+
+def test_seats_follow_the_players_option() -> None:
+    assert GAME.seat_ids({"players": 1}) == ("p1",)
+    assert GAME.seat_ids({"players": 3}) == ("p1", "p2", "p3")
+    solo = GAME.new_state("blitz", {"players": 1})
+    assert [(p.id, p.seat, p.role) for p in solo.planes] == [
+        ("p1", "p1", "leader"),
+        ("p1w", "p1", "wingman"),
+    ]
+
+
+def test_setup_deals_pilots_cards_and_squadrons() -> None:
+    rng = random.Random(3)
+    state = GAME.new_state("attack-on-biggin-hill", {"players": 4})
+    while state.turn_no == 0:
+        node = state.next()
+        assert not isinstance(node, Terminal | Decision)
+        state.apply(node.sample(rng))
+    assert all(p.pilot and len(p.hand) == 6 and p.ammo == 4 for p in state.planes)
+    assert len(state.pilots) == 3  # the Reserve of a 4-player game
+    assert len(state.squadrons) == 4
+    assert {g.area for g in state.germans} == {"A3", "B4", "E3", "C7"}
+
+
+def test_to_dict_round_trips_mid_game() -> None:
+    state = GAME.new_state("blitz", {"players": 2})
+    rng = random.Random(5)
+    for _ in range(150):
+        node = state.next()
+        if isinstance(node, Terminal):
+            break
+        state.apply(rng.choice(node.options) if isinstance(node, Decision) else node.sample(rng))
+        again = GAME.state_from_dict(state.to_dict())
+        assert again.key() == state.key()
+
+
+def test_private_hands_are_hidden_and_redealt() -> None:
+    state = GAME.new_state("blitz", {"players": 2, "open_hands": False})
+    rng = random.Random(1)
+    while state.turn_no == 0:
+        state.apply(state.next().sample(rng))  # type: ignore[union-attr]
+    view = state.view("p1")
+    hands = {p["id"]: p["hand"] for p in view["planes"]}
+    assert hands["p1"] is not None and hands["p2"] is None
+    other = state.determinize("p1", random.Random(9))
+    assert other.view("p1", infostate=False) == state.view("p1", infostate=False)
+    assert other.plane("p1").hand == state.plane("p1").hand
+    open_view = GAME.new_state("blitz", {"players": 2}).view("p1")
+    assert all(p["hand"] is not None for p in open_view["planes"])
