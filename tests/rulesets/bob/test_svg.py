@@ -126,3 +126,25 @@ def test_spectator_sees_both_sides_face_down() -> None:
     svg = render_svg(public(match.state.view(None)), None, None)
     ET.fromstring(svg)
     assert not CARD_ID.findall(svg)
+
+
+def test_each_side_keeps_its_own_damaged_box() -> None:
+    """Issue 12, defect 4: a lost RAF card is drawn in its Group's damaged box, never among the
+    Luftwaffe's; every Group shows its damaged box (as the terminal does)."""
+    from tests.rulesets.bob.position import blank, damage, take
+
+    state = blank()
+    raf_card = take(state, 11, spitfire=1)[0]
+    lw_card = take(state, 2, he111=1)[0]
+    damage(state, [raf_card, lw_card])
+    for seat in ("raf", "luftwaffe"):
+        root = ET.fromstring(render_svg(public(state.view(seat)), seat, None))
+        boxes = {el.attrib["data-damaged"]: el for el in root.iter() if "data-damaged" in el.attrib}
+        assert {"raf-10", "raf-11", "raf-12", "raf-13", "luftwaffe"} <= set(boxes), seat
+
+        def cards_in(key: str, boxes: dict[str, ET.Element] = boxes) -> set[str]:
+            return {el.attrib["data-card"] for el in boxes[key].iter() if "data-card" in el.attrib}
+
+        assert cards_in("raf-11") == {raf_card}
+        assert cards_in("luftwaffe") == {lw_card}
+        assert not cards_in("raf-10") | cards_in("raf-12") | cards_in("raf-13")

@@ -652,6 +652,37 @@ def displays(view: View, side: str, panel: Panel, acts: Actions) -> None:
             if int(fid[:-1]) != unit or fid not in flights:
                 continue
             flight_row(fid, flights[fid], side, panel, acts, view)
+        if side == RAF:  # each Group keeps its own damaged box
+            damaged_box(
+                [c for c in damaged_of(view, RAF) if c.get("unit") == unit],
+                f"{unit} Group damaged box",
+                f"{RAF}-{unit}",
+                panel,
+                acts,
+            )
+    if side == LUFTWAFFE:  # the Luftwaffe's damaged cards, together (as the terminal shows them)
+        damaged_box(damaged_of(view, LUFTWAFFE), "Luftwaffe damaged box", LUFTWAFFE, panel, acts)
+
+
+def damaged_of(view: View, side: str) -> list[Mapping[str, Any]]:
+    """The damaged cards of ``side`` (all face up): a card's id names its side."""
+    prefix = "raf" if side == RAF else "lw"
+    return [c for c in view.get("damaged") or [] if str(c.get("id") or "").startswith(prefix)]
+
+
+def damaged_box(
+    cards: Sequence[Mapping[str, Any]], title: str, key: str, panel: Panel, acts: Actions
+) -> None:
+    """A damaged box: its count, then its cards in rows (a repair option on each, when offered)."""
+    start = len(panel.parts)
+    panel.text(f"{title}: {len(cards)}", 10, bold=bool(cards), dx=6)
+    per_row = max(1, int((panel.width - 6) // (CARD_W + 4)))
+    for i in range(0, len(cards), per_row):
+        svg, _ = cards_row(cards[i : i + per_row], panel.x + 6, panel.y + 3, acts, ("repair",))
+        panel.parts.append(svg)
+        panel.y += CARD_H + 5
+    inner = "".join(panel.parts[start:])
+    panel.parts[start:] = [f'<g class="damaged-box" data-damaged="{esc(key)}">{inner}</g>']
 
 
 def flight_row(
@@ -735,13 +766,9 @@ def fight_box(view: View, panel: Panel, acts: Actions) -> None:
 
 
 def loose_cards(view: View, panel: Panel, acts: Actions) -> None:
-    """The damaged box (both sides, face up) and the cards drawn at Squadron Alert."""
-    damaged = list(view.get("damaged") or [])
+    """The cards drawn at Squadron Alert (the damaged boxes are in each side's displays)."""
     drawn = list(view.get("drawn") or [])
-    for title, cards, verbs in (
-        ("Damaged aircraft", damaged, ("repair",)),
-        ("Drawn at Squadron Alert", drawn, ()),
-    ):
+    for title, cards, verbs in (("Drawn at Squadron Alert", drawn, ()),):
         if not cards:
             continue
         panel.text(f"{title}: {len(cards)}", 11, bold=True)
