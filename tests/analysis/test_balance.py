@@ -73,10 +73,13 @@ def test_vary_values_read_as_json_or_words() -> None:
         ("components.json:rules.bombs_needed[0]", "is the value 3, not a list"),
     ],
 )
-def test_a_bad_field_is_refused_with_where_it_went_wrong(field: str, message: str) -> None:
+def test_a_bad_field_is_refused_with_where_it_went_wrong(
+    field: str, message: str, tmp_path: Path
+) -> None:
     plan = Plan("crane", ("eight-heinkels",), "random", 1, vary=parse_vary(f"{field}=1,2"))
     with pytest.raises(BalanceError, match=message.replace("[", r"\[")):
-        prepare(plan, Path("/nonexistent/never-written"))
+        prepare(plan, tmp_path / "variants")
+    assert not (tmp_path / "variants").exists()  # refused before anything was written
 
 
 def test_a_value_the_schema_refuses_is_named(tmp_path: Path) -> None:

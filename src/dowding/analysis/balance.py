@@ -272,6 +272,9 @@ def prepare(plan: Plan, root: Path | None) -> list[Batch]:
     for scenario in plan.scenarios:
         game.scenario(scenario)  # ValueError names the scenarios on offer
     values: tuple[Any, ...] = (None,) if plan.vary is None else plan.vary.values
+    if plan.vary is not None:  # the path first: a bad one is refused before anything is written
+        data_dir = str(plan.options.get("data", ""))
+        read_field(current_document(game, plan.vary.field.file, data_dir), plan.vary.field)
     batches = []
     for value in values:
         options = dict(plan.options)
