@@ -25,7 +25,7 @@ from dowding.engine import LogError, ManualDice, Match, ruleset_ids
 
 from .common import CLIError, load_game, new_match, parse_pairs, result_line
 from .seats import HUMAN, resolve_seats
-from .session import Reader, Session
+from .session import PAUSE, WIDE, Reader, Session
 
 app = typer.Typer(
     name="dowding",
@@ -144,6 +144,18 @@ def _print_ruleset(console: Console, entry: dict[str, Any]) -> None:
 
 
 # --- play -----------------------------------------------------------------------
+def _kinds_help(human: bool) -> str:
+    """'KIND: human, random, heuristic or ismcts:STRENGTH (... STRENGTH: novice, ...)'."""
+    from dowding.bots.ismcts import DEFAULT_STRENGTH, STRENGTHS
+
+    kinds = ["human"] if human else []
+    kinds += ["random", "heuristic", "ismcts:STRENGTH"]
+    return (
+        f"KIND: {', '.join(kinds[:-1])} or {kinds[-1]} (the search player; STRENGTH: "
+        f"{', '.join(STRENGTHS)}; ismcts alone is {DEFAULT_STRENGTH}); repeatable."
+    )
+
+
 def _reader() -> Reader:
     interactive = sys.stdin.isatty()
     if interactive:
@@ -165,9 +177,7 @@ def play(
     scenario: ScenarioOpt = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option(
-            "--seat", metavar="SEAT=KIND", help="KIND: human|random|heuristic; repeatable."
-        ),
+        typer.Option("--seat", metavar="SEAT=KIND", help=_kinds_help(human=True)),
     ] = None,
     option: OptionsOpt = None,
     data: DataOpt = None,
@@ -177,10 +187,32 @@ def play(
     ),
     save: Annotated[Path | None, typer.Option(help="Save the game here after every step.")] = None,
     load: Annotated[Path | None, typer.Option(help="Resume a saved game, saving to it.")] = None,
+    compact: Annotated[
+        bool | None,
+        typer.Option(
+            "--compact/--full",
+            help="compact: after the first drawing print only what changed (the default in a "
+            f"terminal under {WIDE} columns); full: redraw the whole table each time.",
+            show_default=False,
+        ),
+    ] = None,
+    pause: Annotated[
+        bool | None,
+        typer.Option(
+            "--pause/--no-pause",
+            help=f"Wait {PAUSE:g}s after each computer move (the default when the output is a "
+            "terminal).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play a game at the terminal against computer players, or hot-seat."""
     with reported():
         console = Console(highlight=False)
+        if compact is None:
+            compact = console.width < WIDE
+        if pause is None:
+            pause = console.is_terminal
         if load is not None:
             match = _resume(load, ruleset, scenario, option, seed)
         elif ruleset is None:
@@ -194,7 +226,16 @@ def play(
         )
         match.seats = seats  # the log remembers who sat where
         players = make_players(match.game, seats, match.seed, match.options)
-        session = Session(match, seats, players, console, _reader(), save or load)
+        session = Session(
+            match,
+            seats,
+            players,
+            console,
+            _reader(),
+            save or load,
+            compact=compact,
+            pause=PAUSE if pause else 0.0,
+        )
         if dice is DiceMode.manual:
             match.dice = ManualDice(session.ask_dice, tell=lambda text: session.say(text, "red"))
         if session.save_path is not None and not session.save():
@@ -241,7 +282,7 @@ def selfplay(
     scenario: ScenarioOpt = None,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", metavar="SEAT=KIND", help="KIND: random|heuristic; repeatable."),
+        typer.Option("--seat", metavar="SEAT=KIND", help=_kinds_help(human=False)),
     ] = None,
     option: OptionsOpt = None,
     data: DataOpt = None,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -20,9 +23,11 @@ from .seats import HUMAN
 Reader = Callable[[str], str]  # shows a prompt, returns a line; raises EOFError at end of input
 
 OPTION_LIMIT = 30
+WIDE = 100  # narrower output than this plays compact unless told otherwise (--full)
+PAUSE = 0.6  # seconds after each computer move, so a person sees it happen (--no-pause: none)
 HELP = (
     "Type an option's number, or an action in its text form ('options' lists each one's text).\n"
-    "Commands: show (redraw the table), options (list every option), help, quit,\n"
+    "Commands: show (redraw the whole table), options (list every option), help, quit,\n"
     "save (to the game's file), save FILE (a copy there, or the game's file if it had none).\n"
     "Ctrl-D leaves too; with a save file the game is saved and can be resumed with --load."
 )
@@ -43,6 +48,17 @@ def option_grid(cells: list[str], width: int) -> Table:
     for row in range(rows):
         grid.add_row(*(Text("  " + cells[i]) for i in range(row, len(cells), rows)))
     return grid
+
+
+def changed_lines(before: list[str], after: list[str]) -> list[int]:
+    """The indices of ``after``'s lines that are new or different from ``before``'s."""
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    return [
+        j
+        for tag, _, _, j1, j2 in matcher.get_opcodes()
+        if tag in ("replace", "insert")
+        for j in range(j1, j2)
+    ]
 
 
 def said_of(action: Action, decision: Decision, labels: list[str]) -> str:
@@ -67,6 +83,9 @@ class Session:
         console: Console,
         read: Reader,
         save_path: Path | None = None,
+        *,
+        compact: bool = False,
+        pause: float = 0.0,
     ) -> None:
         self.match = match
         self.seats = seats
@@ -78,6 +97,10 @@ class Session:
             seat for seat in match.game.seat_ids(match.options) if seats.get(seat) == HUMAN
         ]
         self.drawn: tuple[str | None, dict[str, object]] | None = None  # the last view drawn
+        # compact: after a seat's first full drawing, only the lines that changed are printed
+        self.compact = compact
+        self.pause = pause
+        self.lines: dict[str | None, list[str]] = {}  # seat -> the text of its last drawing
 
     # --- output -----------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
@@ -85,12 +108,34 @@ class Session:
         self.console.print(Text(text, style=style or ""), soft_wrap=True)
 
     def draw(self, seat: str | None, force: bool = True) -> None:
-        """Draw ``seat``'s view; unless forced, only if it changed since the last drawing."""
+        """Draw ``seat``'s view; unless forced, only if it changed since the last drawing.
+
+        In compact mode an unforced drawing prints only the lines that changed since this
+        seat's last one (the whole table when most of it changed).
+        """
         view = self.match.state.view(seat)
         if not force and self.drawn == (seat, view):
             return
-        self.console.print(render_view(self.match.game.id, view, seat))
         self.drawn = (seat, view)
+        renderable = render_view(self.match.game.id, view, seat)
+        if not self.compact:
+            self.console.print(renderable)
+            return
+        lines = self.console.render_lines(renderable, self.console.options, pad=False)
+        plain = ["".join(segment.text for segment in line).rstrip() for line in lines]
+        before = self.lines.get(seat)
+        self.lines[seat] = plain
+        changed = [] if before is None or force else changed_lines(before, plain)
+        if before is None or force or len(changed) > max(12, len(plain) // 2):
+            self.print_lines(lines)
+            return
+        if not changed:
+            return
+        self.say(f"  (the table: {len(changed)} line(s) changed; 'show' draws it all)", "dim")
+        self.print_lines([lines[i] for i in changed])
+
+    def print_lines(self, lines: list[list[Segment]]) -> None:
+        self.console.print(Segments([s for line in lines for s in (*line, Segment.line())]), end="")
 
     def can_see(self, visible: Callable[[str | None], bool], actor: str | None) -> bool:
         """Show what every human may see; in hot-seat also what the acting human may see."""
@@ -100,10 +145,14 @@ class Session:
             return True
         return len(self.humans) > 1 and actor in self.humans and visible(actor)
 
-    def show_events(self, events: tuple[Event, ...], actor: str | None) -> None:
+    def show_events(self, events: tuple[Event, ...], actor: str | None) -> bool:
+        """Say each event a human may see; True if any was said."""
+        said = False
         for event in events:
             if self.can_see(event.visible_to, actor):
                 self.say(f"  · {event.text}", "cyan")
+                said = True
+        return said
 
     # --- saving -----------------------------------------------------------------
     def save(self, path: Path | None = None, quiet: bool = True) -> bool:
@@ -176,9 +225,12 @@ class Session:
         events = self.match.play(action)
         # in a hidden-information game the move itself may be secret: its events say what is
         # public, and a line saying only that a computer moved says nothing
-        if self.match.game.perfect_information:
+        shown = self.match.game.perfect_information
+        if shown:
             self.say(f"{seat} ({self.seats[seat]}): {said}", "bold")
-        self.show_events(events, seat)
+        shown = self.show_events(events, seat) or shown
+        if shown and self.pause > 0:
+            time.sleep(self.pause)  # one step at a time, so a person sees what the computer did
 
     def labels(self, decision: Decision) -> list[str]:
         """The options in words, from the deciding seat's view (the ruleset's words.py)."""

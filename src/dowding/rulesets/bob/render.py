@@ -13,14 +13,14 @@ followed by its marker (``2a!`` on a bombing run).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -76,39 +76,35 @@ SHORT_NAMES = {
     "kingston-upon-hull": "Hull",
     "newcastle-upon-tyne": "Newcastle",
 }
-LEGEND: tuple[tuple[tuple[str, str], ...], ...] = (  # (sample, style) then words, line by line
-    (
-        ("11B", RAF_STYLE),
-        (" RAF flight   ", ""),
-        ("2a!", LW_STYLE),
-        (" Luftwaffe flight and marker: ! bombing run  * detected  ? non-detected", ""),
-    ),
-    (
-        ("+", "bold"),
-        (" RAF there too   D I W", ""),
-        (" dogfight, intercept, Big Wing marker   ", ""),
-        ("(B)", "bold #8fd3ff"),
-        (" RAF airfield (flight B)", ""),
-    ),
-    (
-        ("<A>", "bold #ff6b6b"),
-        (" Luftwaffe airfield   ", ""),
-        ("c3", "bold white"),
-        (" city of production 3   ", ""),
-        ("LDN", "bold white"),
-        (" London   ", ""),
-        ("(r)", "bold #e8c547"),
-        (" radar station   ", ""),
-        ("~", "bold #e8c547"),
-        (" radar line", ""),
-    ),
-    (
-        ("b3", BOMBED_STYLE),
-        (" bombed city   ", ""),
-        ("x3 xBx xrx -", KO_STYLE),
-        (" knocked out: city, airfield, radar, radar gap   . Britain  , France", ""),
-    ),
+LEGEND: tuple[tuple[tuple[str, str], ...], ...] = (  # items: (sample, style) then words
+    (("11B", RAF_STYLE), (" RAF flight", "")),
+    (("2a!", LW_STYLE), (" Luftwaffe flight and marker:", "")),
+    (("!", "bold"), (" bombing run  ", ""), ("*", "bold"), (" detected", "")),
+    (("?", "bold"), (" non-detected", "")),
+    (("+", "bold"), (" RAF there too", "")),
+    (("D I W", "bold"), (" dogfight, intercept, Big Wing marker", "")),
+    (("(B)", "bold #8fd3ff"), (" RAF airfield (flight B)", "")),
+    (("<A>", "bold #ff6b6b"), (" Luftwaffe airfield", "")),
+    (("c3", "bold white"), (" city of production 3", "")),
+    (("LDN", "bold white"), (" London", "")),
+    (("(r)", "bold #e8c547"), (" radar station", "")),
+    (("~", "bold #e8c547"), (" radar line", "")),
+    (("b3", BOMBED_STYLE), (" bombed city", "")),
+    (("x3 xBx xrx -", KO_STYLE), (" knocked out: city, airfield, radar, radar gap", "")),
+    ((".", "bold"), (" Britain  ", ""), (",", "bold"), (" France", "")),
 )
+MAP_LEFT = CELL  # the row number and a space before column A
+WIDE = MAP_LEFT + 25 * CELL + CELL + 1 + SIDE_WIDTH  # the map, its right-hand numbers, the panel
+
+
+class Fit:
+    """A renderable drawn for the width it is given: side by side when wide, stacked when not."""
+
+    def __init__(self, build: Callable[[int], RenderableType]) -> None:
+        self.build = build
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.build(options.max_width)
 
 
 # --- the static board -------------------------------------------------------------------------
@@ -362,7 +358,9 @@ def column_header() -> Text:
     return Text(" " * CELL + head, style="bold")
 
 
-def map_text(view: View) -> Text:
+def map_text(view: View, right: bool = True) -> Text:
+    """The grid with column letters above and below and row numbers on the left (and the
+    right, when ``right`` and the width allows: 81 cells with them, 78 without)."""
     board = static().board
     occ = Occupants.of(view)
     lines = Text(no_wrap=True, overflow="crop")
@@ -378,7 +376,8 @@ def map_text(view: View) -> Text:
                 or ground_cell(space, view)
             )
             lines.append(text, style=style)
-        lines.append(f" {r + 1:<2}", style="bold")
+        if right:
+            lines.append(f" {r + 1:<2}", style="bold")
         lines.append("\n")
     lines.append_text(column_header())
     return lines
@@ -412,44 +411,52 @@ def box_links() -> list[str]:
     return [("links " if i == 0 else "and ") + run for i, run in enumerate(runs)]
 
 
-def aloft_text(view: View) -> Text:
-    """Every flight on the map with its space and markers, and each air combat."""
+def aloft_text(view: View, wide: bool = False) -> Text:
+    """Every flight on the map with its space and markers, and each air combat: in the side
+    panel's 17 cells, or (``wide``, below the map) several to a line."""
     occ = Occupants.of(view)
+    cut = 60 if wide else SIDE_WIDTH
     text = Text(no_wrap=True)
     text.append("LUFTWAFFE ON MAP\n", style=SIDE_STYLE[LUFTWAFFE])
     lw = [(fid, f) for fid, f in flights_of(view).items() if fid in occ.lw.values()]
+    items = []
     for fid, f in sorted(lw):
         marks = "".join(
             m for m, key in (("!", "bombrun"), ("*", "detected"), ("?", "nondetect")) if f.get(key)
         )
-        line = f"{flight_label(fid, LUFTWAFFE):<3}{f['space']:<4}{fuel_gauge(f):<4}{marks}"
-        text.append(line[:SIDE_WIDTH] + "\n")
-    if not lw:
-        text.append("none\n", style="dim")
+        items.append(
+            f"{flight_label(fid, LUFTWAFFE):<3}{f['space']:<4}{fuel_gauge(f):<4}{marks:<3}"
+        )
+    _lines(text, items, 4 if wide else 1, cut)
     text.append("RAF ON MAP\n", style=SIDE_STYLE[RAF])
     raf = sorted((fid, space) for space, fids in occ.raf.items() for fid in fids)
-    for i in range(0, len(raf), 2):
-        pair = "  ".join(f"{fid} {space:<4}" for fid, space in raf[i : i + 2])
-        text.append(pair.rstrip()[:SIDE_WIDTH] + "\n")
-    if not raf:
-        text.append("none\n", style="dim")
-    text.append_text(combats_text(occ))
+    _lines(text, [f"{fid} {space:<4}" for fid, space in raf], 6 if wide else 2, cut)
+    text.append_text(combats_text(occ, 3 if wide else 1, cut))
     return text
 
 
-def combats_text(occ: Occupants) -> Text:
+def _lines(text: Text, items: Sequence[str], per_line: int, cut: int) -> None:
+    for i in range(0, len(items), per_line):
+        text.append("  ".join(items[i : i + per_line]).rstrip()[:cut] + "\n")
+    if not items:
+        text.append("none\n", style="dim")
+
+
+def combats_text(occ: Occupants, per_line: int = 1, cut: int = SIDE_WIDTH) -> Text:
     """Spaces with an air combat marker, or flights of both sides: 'S35 D 2c 11C'."""
     text = Text(no_wrap=True)
     shared = sorted(set(occ.combats) | (set(occ.lw) & set(occ.raf)))
     if not shared:
         return text
     text.append("AIR COMBAT\n", style="bold magenta")
+    items = []
     for space in shared:
         kind = occ.combats.get(space)
         lw = [flight_label(occ.lw[space], LUFTWAFFE)] if space in occ.lw else []
         who = " ".join([*lw, *occ.raf.get(space, [])])
         mark = COMBAT_MARK.get(kind, "X") if kind else "-"
-        text.append(f"{space:<4}{mark} {who}"[:SIDE_WIDTH] + "\n")
+        items.append(f"{space:<4}{mark} {who}"[:SIDE_WIDTH].ljust(SIDE_WIDTH))
+    _lines(text, items, per_line, cut)
     return text
 
 
@@ -458,32 +465,57 @@ def fuel_gauge(flight: Mapping[str, Any]) -> str:
     return "●" * fuel + "○" * (3 - fuel)
 
 
-def legend(rows: range) -> Text:
+def legend(rows: range, width: int = 200) -> Text:
+    """What each mark on the map means, its items flowed into lines of ``width`` cells."""
     text = Text(no_wrap=True, overflow="crop")
-    for i, line in enumerate(LEGEND):
-        text.append("\n" if i else "")
-        for words, style in line:
+    text.append("Key: ", style="bold")
+    used = len("Key: ")
+    for item in LEGEND:
+        size = sum(len(words) for words, _ in item)
+        if used > len("Key: ") and used + 3 + size > width:
+            text.append("\n")
+            used = 0
+        elif used > len("Key: "):
+            text.append("   ")
+            used += 3
+        for words, style in item:
             text.append(words, style=style or "dim")
+        used += size
     text.append("\nDice: ", style="dim")
     text.append(f"RAF white {dice_text(3, 1, 2)}", style="bold")
     text.append("  Luftwaffe black ", style="dim")
     text.append(dice_text(1, 3, 2), style="bold")
-    text.append("   (✚ cross  ◉ roundel  · blank)", style="dim")
+    text.append("\n" if width < 80 else "   ")
+    text.append("(✚ cross  ◉ roundel  · blank)", style="dim")
     if rows.start > 0:
         text.append(f"\nRows 1-{rows.start} (the Highlands and open sea) are left off while empty.")
     return text
 
 
 def plotting_table(view: View) -> RenderableType:
-    side = Text(no_wrap=True)
-    side.append_text(norway_box(view))
-    side.append("\n")
-    side.append_text(aloft_text(view))
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column(width=SIDE_WIDTH, no_wrap=True)
-    grid.add_row(map_text(view), side)
-    return Group(grid, legend(map_rows(view, Occupants.of(view))))
+    """The map with the Norway box and the list of flights aloft beside it when the width
+    allows (``WIDE`` cells), below it when not; never a map column lost."""
+    rows = map_rows(view, Occupants.of(view))
+
+    def build(width: int) -> RenderableType:
+        grid = Table.grid(padding=(0, 1))
+        if width >= WIDE:
+            grid.add_column(no_wrap=True)
+            grid.add_column(width=SIDE_WIDTH, no_wrap=True)
+            side = Text(no_wrap=True)
+            side.append_text(norway_box(view))
+            side.append("\n")
+            side.append_text(aloft_text(view))
+            grid.add_row(map_text(view), side)
+            return Group(grid, legend(rows, width))
+        right = width >= MAP_LEFT + 26 * CELL
+        below = Table.grid(padding=(0, 2))
+        below.add_column(width=SIDE_WIDTH, no_wrap=True)
+        below.add_column(no_wrap=True)
+        below.add_row(norway_box(view), aloft_text(view, wide=True))
+        return Group(map_text(view, right), below, legend(rows, width))
+
+    return Fit(build)
 
 
 # --- the displays ---------------------------------------------------------------------------------
@@ -526,13 +558,15 @@ def displays_table(side: str) -> Table:
     table = Table(
         box=box.SIMPLE_HEAD, expand=True, padding=(0, 1), show_edge=False, collapse_padding=True
     )
+    # fixed widths, so a flight that takes off moves no other line (compact play redraws
+    # only the lines that changed)
     if side == RAF:
-        table.add_column("Flight and airfield", no_wrap=True)
-        table.add_column("Where", max_width=12)
+        table.add_column("Flight and airfield", width=22, no_wrap=True)
+        table.add_column("Where", width=12)
         table.add_column("Squadron cards (dice/damage)", ratio=1)
     else:
-        table.add_column("Flight, airfield / where", max_width=28)
-        table.add_column("Mission", max_width=14)
+        table.add_column("Flight, airfield / where", width=28)
+        table.add_column("Mission", width=14)
         table.add_column("Squadron cards (dice/damage/bombs)", ratio=1, min_width=42)
     return table
 
@@ -607,6 +641,7 @@ def lw_display(view: View) -> Table:
                 flight = flights[fid]
                 cell = flight_cell_text(fid, LUFTWAFFE)
                 cell.append("\n")
+                cell.append(f"{flight_label(fid, LUFTWAFFE)} ", style="dim")  # a line alone says
                 cell.append_text(where_text(flight, base_of(fid)[1], fuel=True))
                 table.add_row(cell, mission_cell(flight), cards_cell(flight.get("cards") or []))
         table.add_section()

@@ -2,8 +2,9 @@
 
 Each hex is three characters; even columns sit half a row lower, drawn as every hex taking two
 text lines. Sea is '.', England ',', France ':', assembly hexes 'A'. A formation shows as its
-counters ('F6', face down '?6'), RAF squadrons as 'r' and their number, targets as their initial,
-flight paths as the arrow out of each hex (^ v / \\).
+counters ('F6', face down '?6'), an RAF squadron as its whole number over 'sqn' (or over '+1'
+when one more squadron shares the hex), targets as their initial, flight paths as the arrow out
+of each hex (^ v / \\). A key under the map says so.
 """
 
 from __future__ import annotations
@@ -19,8 +20,43 @@ _TERRAIN = {"sea": " . ", "coast": " , ", "land": " , ", "france": " : ", "assem
 _STYLE = {"sea": "blue", "coast": "green", "land": "green", "france": "yellow", "assembly": "red"}
 
 
+RAF_STYLE = "bold cyan"
+LW_STYLE = "bold red"
+KEY: tuple[tuple[tuple[str, str], ...], ...] = (  # items: (sample, style) then words
+    (("610", RAF_STYLE), (" above ", ""), ("sqn", RAF_STYLE), (": RAF squadron 610", "")),
+    (("+1", RAF_STYLE), (" one more squadron in the hex", "")),
+    (("F6", LW_STYLE), (" raid, 6 counters", "")),
+    (("?6", LW_STYLE), (" raid face down", "")),
+    (("D", "bold"), (" target (initial)", "")),
+    (("^ v / \\", "green"), (" flight path", "")),
+    ((".", "blue"), (" sea", "")),
+    ((",", "green"), (" England", "")),
+    ((":", "yellow"), (" France", "")),
+    (("A", "red"), (" assembly", "")),
+)
+
+
 def render(view: dict[str, Any], seat: str | None = None) -> RenderableType:
-    return Group(header(view, seat), draw_map(view), tracks(view), rosters(view))
+    return Group(header(view, seat), draw_map(view), key(), tracks(view), rosters(view))
+
+
+def key(width: int = 78) -> Text:
+    """What each mark on the map means, flowed into lines of ``width`` cells."""
+    text = Text("Key: ", style="bold")
+    used = len("Key: ")
+    for item in KEY:
+        size = sum(len(words) for words, _ in item)
+        if used > len("Key: ") and used + 3 + size > width:
+            text.append("\n")
+            used = 0
+        elif used > len("Key: "):
+            text.append("   ")
+            used += 3
+        for words, style in item:
+            text.append(words, style=style or "dim")
+        used += size
+    text.append("\n")
+    return text
 
 
 def header(view: dict[str, Any], seat: str | None) -> Text:
@@ -37,19 +73,27 @@ def header(view: dict[str, Any], seat: str | None) -> Text:
 def draw_map(view: dict[str, Any]) -> Text:
     board = load_board()
     grid = board.data.grid
-    marks: dict[str, tuple[str, str]] = {}
+    # hex -> (its top line, its bottom line, style): a hex is three cells on two text lines
+    marks: dict[str, tuple[str, str, str]] = {}
     for a, ends in board.edges.items():
         if board.terrain[a] != "assembly":
-            marks[a] = (f" {_arrow(board, a, ends[0])} ", _STYLE[board.terrain[a]])
+            arrow = f" {_arrow(board, a, ends[0])} "
+            marks[a] = (arrow, arrow, _STYLE[board.terrain[a]])
     for t, h in board.target_hex.items():
-        marks[h] = (f" {board.targets[t].place[0]} ", "bold")
+        initial = f" {board.targets[t].place[0]} "
+        marks[h] = (initial, initial, "bold")
+    squadrons: dict[str, list[str]] = {}
     for r in view["raf"]:
         if r["hex"]:
-            marks[r["hex"]] = (f"r{r['sqn']}"[:3].ljust(3), "bold cyan")
+            squadrons.setdefault(r["hex"], []).append(str(r["sqn"]))
+    for h, numbers in squadrons.items():
+        under = "sqn" if len(numbers) == 1 else f"+{len(numbers) - 1}"
+        marks[h] = (numbers[0].rjust(3)[-3:], under.center(3), RAF_STYLE)
     for f in view["formations"]:
         if f["hex"]:
             sign = "F" if f["face_up"] else "?"
-            marks[f["hex"]] = (f"{sign}{f['counters']}".ljust(3), "bold red")
+            counters = f"{sign}{f['counters']}".ljust(3)
+            marks[f["hex"]] = (counters, counters, LW_STYLE)
     text = Text()
     letters = "".join(f" {chr(ord('A') + c)} " for c in range(grid.columns))
     text.append("    " + letters + "\n")
@@ -63,8 +107,9 @@ def draw_map(view: dict[str, Any]) -> Text:
                 continue
             h = f"{chr(ord('A') + c)}{r + 1}"
             terrain = board.terrain[h]
-            cell, style = marks.get(h, (_TERRAIN[terrain], _STYLE[terrain]))
-            text.append(cell, style=style)
+            plain = _TERRAIN[terrain]
+            top, bottom, style = marks.get(h, (plain, plain, _STYLE[terrain]))
+            text.append(top if line == 2 * r + (1 if shifted else 0) else bottom, style=style)
         text.append("\n")
     return text
 
