@@ -40,13 +40,29 @@ def _crane_fire() -> tuple[dict[str, Any], str, Decision]:
     return view, node.seat, node
 
 
-def _table_payload() -> dict[str, Any]:
-    view, seat, node = _crane_fire()
+def _bob_intercept() -> tuple[dict[str, Any], str, Decision]:
+    from tests.rulesets.bob.position import blank, damage, put, take
+    from tests.rulesets.bob.test_option_odds import radar_run
+
+    state = blank()
+    put(state, "2A", space="W35", cards=take(state, 2, he111=4, bf109=2))
+    put(state, "11C", space="R33", cards=take(state, 11, spitfire=2, hurricane=1))
+    damage(state, take(state, 11, hurricane=1) + take(state, 2, do17=1))
+    radar_run(state, "V35", "U35")
+    node = state.next()
+    assert isinstance(node, Decision)
+    view = dict(state.view(node.seat, infostate=False))
+    view.pop("infostate", None)
+    return view, node.seat, node
+
+
+def _table_payload(ruleset: str = "crane", scenario: str = "eight-heinkels") -> dict[str, Any]:
+    view, seat, node = _crane_fire() if ruleset == "crane" else _bob_intercept()
     return {
         "type": "state",
         "game_id": "issue12",
-        "ruleset": "crane",
-        "scenario": "eight-heinkels",
+        "ruleset": ruleset,
+        "scenario": scenario,
         "seat": seat,
         "seats": [
             {"id": "raf", "name": "RAF", "side": "raf", "controller": "me", "player": None},
@@ -65,10 +81,10 @@ def _table_payload() -> dict[str, Any]:
         "to_move": seat,
         "hotseat_next": None,
         "view": view,
-        "decision": decision_json(node, "crane", view),
+        "decision": decision_json(node, ruleset, view),
         "dice_needed": None,
-        "svg": render_svg("crane", view, seat, node),
-        "events": [{"step": 39, "text": "V1-1 flies straight on."}],
+        "svg": render_svg(ruleset, view, seat, node),
+        "events": [{"step": 39, "text": "The position under test is set."}],
         "dice": [],
         "result": None,
         "waiting_for": [],
@@ -223,4 +239,27 @@ def test_the_lobby_fits_its_cards_and_lists_a_new_game_at_once(server: str, new_
     page.wait_for_selector("#my-games table.games tbody tr", timeout=10_000)
     assert page.locator("#my-games table.games tbody tr").count() >= 1
     shot(page, "issue12-lobby-my-games")
+    assert not w.errors, w.errors
+
+
+def test_bob_the_intercept_odds_and_the_damaged_boxes_on_the_table(
+    server: str, new_page: Any
+) -> None:
+    w = new_page(WIDTH, HEIGHT)
+    page = w.page
+    payload = _table_payload("bob", "channel-battle")
+    options = {o["text"]: o for o in payload["decision"]["options"]}
+    assert options["decline"]["odds"] is None
+    odds = options["intercept flight=11C"]["odds"]
+    assert odds["summary"].startswith("Shoot down ≥1: ") and "unseen" in odds["assumes"]
+    _table(page, server, payload)
+    button = page.locator('#options button[data-text="intercept flight=11C"]')
+    assert button.locator(".odds").inner_text() == odds["summary"]
+    # the RAF's lost Hurricane lies in 11 Group's damaged box, in the RAF's displays
+    raf_lost = next(c["id"] for c in payload["view"]["damaged"] if c["id"].startswith("raf"))
+    lw_lost = next(c["id"] for c in payload["view"]["damaged"] if c["id"].startswith("lw"))
+    assert page.locator(f'#map [data-damaged="raf-11"] [data-card="{raf_lost}"]').count() == 1
+    assert page.locator(f'#map [data-damaged="luftwaffe"] [data-card="{lw_lost}"]').count() == 1
+    page.locator(f'#map [data-card="{raf_lost}"]').scroll_into_view_if_needed()
+    shot(page, "issue12-bob-intercept-odds-and-damaged-boxes")
     assert not w.errors, w.errors
