@@ -1,10 +1,11 @@
-"""The bob renderer: real views drawn to text at 100 columns, and nothing hidden shown."""
+"""The bob renderer: real views drawn to text at 100 and 80 columns, and nothing hidden shown."""
 
 from __future__ import annotations
 
 import copy
 import io
 import random
+import re
 from functools import cache
 from typing import Any
 
@@ -12,10 +13,12 @@ import pytest
 from rich.console import Console
 
 from dowding.cli.render import find_renderer, render_view
-from dowding.engine import Chance, Decision, State, Terminal
+from dowding.engine import Action, Chance, Decision, State, Terminal
+from dowding.engine.words import option_labels
+from dowding.gazetteer import column_letters
 from dowding.rulesets.bob import GAME
 from dowding.rulesets.bob.board import load_board, parse_space_id
-from dowding.rulesets.bob.render import dice_text, render
+from dowding.rulesets.bob.render import card_name, card_text, dice_text, render
 
 WIDTH = 100
 MAP_LEFT = 3  # the row number and a space before column A
@@ -54,9 +57,9 @@ def played(case: int) -> State:
     return advance(GAME.new_state(scenario, options), steps, seed=case + 11)
 
 
-def draw(view: dict[str, Any], seat: str | None) -> str:
+def draw(view: dict[str, Any], seat: str | None, width: int = WIDTH) -> str:
     console = Console(
-        record=True, width=WIDTH, file=io.StringIO(), force_terminal=True, color_system="truecolor"
+        record=True, width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor"
     )
     console.print(render(view, seat))
     return console.export_text()
@@ -95,6 +98,34 @@ def hidden_ids(state: State, seat: str | None) -> set[str]:
         for shown, real in zip(mine, truth, strict=True):
             found |= {r for s, r in zip(shown, real, strict=True) if s is None and r is not None}
     return found
+
+
+def hidden_names(state: State, seat: str | None) -> set[str]:
+    """The names of the cards ``seat``'s view hides, less any name a card it sees also bears
+    (squadrons have several cards): the card boxes name cards as the options do."""
+    view = state.view(seat)
+    mine = card_ids(view)
+    visible = [c for f in view["flights"].values() for c in f["cards"]] + list(view["damaged"])
+    seen = {card_name(c) for c in visible if c.get("id") is not None}
+    found: set[str] = set()
+    for side in ("raf", "luftwaffe"):
+        truth = state.view(next(s for s in state.seat_ids() if s.startswith(side)))
+        for shown, real in zip(mine, card_ids(truth), strict=True):
+            found |= {
+                card_name(card_of(truth, r))
+                for s, r in zip(shown, real, strict=True)
+                if s is None and r is not None
+            }
+    return found - seen
+
+
+def card_of(view: dict[str, Any], card_id: str) -> dict[str, Any]:
+    return next(c for f in view["flights"].values() for c in f["cards"] if c.get("id") == card_id)
+
+
+def shows_name(text: str, name: str) -> bool:
+    """``name`` drawn as a card's name ('1./KG 2' is not found in '1./KG 26' nor '11./KG 2')."""
+    return re.search(r"(?<![\w./])" + re.escape(name) + r" ", text) is not None
 
 
 CASE_IDS = [f"{s}-{n}" + (f"-{o['players']}p" if o else "") for s, n, o in CASES]
@@ -150,6 +181,8 @@ def test_hidden_cards_and_missions_never_appear(case: int) -> None:
         text = drawn(case, seat)
         for card in hidden_ids(state, seat):
             assert card not in text, f"{card} is hidden from {seat} but drawn"
+        for name in hidden_names(state, seat):
+            assert not shows_name(text, name), f"{name} is hidden from {seat} but drawn"
         if seat is None or seat.startswith("raf"):
             for mission in [*hand, *flying]:
                 assert mission not in text, f"mission {mission} is hidden from {seat} but drawn"
@@ -159,6 +192,7 @@ def test_the_cases_do_hide_cards() -> None:
     """The leak test means something: the RAF view hides Luftwaffe cards in some case."""
     assert any(hidden_ids(played(case), "raf") for case in range(len(CASES)))
     assert any(hidden_ids(played(case), None) for case in range(len(CASES)))
+    assert any(hidden_names(played(case), "raf") for case in range(len(CASES)))
 
 
 @pytest.mark.parametrize("case", range(len(CASES)), ids=CASE_IDS)
@@ -171,7 +205,9 @@ def test_a_side_sees_its_own_cards_and_hand(case: int) -> None:
         for f in view["flights"].values():
             if f["side"] == side:
                 for card in f["cards"]:
-                    assert card["id"] in text
+                    # by name, type and values, as the options name it (not the bare id, which
+                    # the options never show: issue 12, item 7)
+                    assert card_text(card) in text
         if side == "luftwaffe":
             for mission in view["missions"]["hand"]:
                 assert mission in text
@@ -287,3 +323,76 @@ def test_the_cli_uses_this_renderer() -> None:
 
 def test_dice_symbols() -> None:
     assert dice_text(cross=2, roundel=1, blank=3) == "✚✚◉···"
+
+
+# --- 80 columns (issue 12, item 7) -------------------------------------------------------------
+NARROW = 80
+
+
+@cache
+def drawn_narrow(case: int, seat: str | None) -> str:
+    return draw(played(case).view(seat), seat, NARROW)
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=CASE_IDS)
+def test_every_seat_fits_80_columns_with_every_map_column_and_the_panel_whole(case: int) -> None:
+    """No line over 80 cells; the column letters A..Y above and below the map, every one of
+    them; the Norway box and the list of flights aloft whole (below the map), and the key."""
+    state = played(case)
+    letters = "".join(column_letters(c).center(CELL) for c in range(load_board().grid.columns))
+    for seat in seats(state):
+        text = drawn_narrow(case, seat)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= NARROW
+        headers = [line for line in lines if line.rstrip() == (" " * MAP_LEFT + letters).rstrip()]
+        assert len(headers) == 2, f"the column letters A-Y are cut in the {seat} view"
+        for words in ("┌── NOR Norway ─┐", "LUFTWAFFE ON MAP", "RAF ON MAP", "Key: ", "Dice: "):
+            assert words in text, f"{words!r} missing from the {seat} view at 80 columns"
+        for words in ("RAF flight", "Luftwaffe flight", "radar station", "knocked out", "France"):
+            assert words in text, f"the key lacks {words!r}"
+
+
+@pytest.mark.parametrize("case", [1, 3], ids=[CASE_IDS[1], CASE_IDS[3]])
+def test_at_80_columns_every_flight_is_at_its_space(case: int) -> None:
+    """The map's cells at 80 columns are where they are at 100 (no right-hand numbers)."""
+    wide, narrow = drawn(case, None), drawn_narrow(case, None)
+    narrow_lines = {line.rstrip() for line in narrow.splitlines()}
+    rows = map_range(wide)
+    assert rows
+    for row in rows:
+        line = map_line(wide, row)[: MAP_LEFT + CELL * load_board().grid.columns]
+        assert line.rstrip() in narrow_lines, f"row {row} differs at 80 columns"
+
+
+def map_range(text: str) -> list[int]:
+    rows = []
+    for row in range(1, load_board().grid.rows + 1):
+        try:
+            map_line(text, row)
+        except AssertionError:
+            continue
+        rows.append(row)
+    return rows
+
+
+def test_a_card_choice_names_the_card_as_its_box_does_with_its_values() -> None:
+    """A dogfight's card choice (``pick card=...``) reads the card's name, type, dice and
+    damage, and that name is the one the flight's box shows: never a bare card id."""
+    state = played(1)
+    for side in ("raf", "luftwaffe"):
+        seat = next(s for s in state.seat_ids() if s.startswith(side))
+        view = state.view(seat, infostate=False)
+        cards = [
+            c for f in view["flights"].values() if f["side"] == side for c in f["cards"] if c["id"]
+        ]
+        assert cards
+        decision = Decision(
+            seat,
+            "Dogfight over S35: choose your squadron card (the other side chooses unseen)",
+            tuple(Action("pick", card=c["id"]) for c in cards[:4]),
+        )
+        text = draw(state.view(seat), seat, NARROW)
+        for card, label in zip(cards, option_labels("bob", view, decision), strict=False):
+            assert card["id"] not in label
+            assert "damage" in label and ("dice" in label or "1 die" in label), label
+            assert shows_name(text, card_name(card)), f"{card_name(card)} not in its box"

@@ -187,8 +187,19 @@ def mission_text(mission_id: str) -> str:
     return f"{mission_id} {place_name(slug)} ({kind_name}{where})"
 
 
+def card_name(card: Mapping[str, Any]) -> str:
+    """The squadron's name as the options call it (words.py), shortened: 'No. 92 Squadron' ->
+    '92 Sqn', '2./KG 51' as it is; the card id when the card has no name."""
+    name = str(card.get("name") or card.get("id"))
+    squadron = re.fullmatch(r"No\. (\d+) Squadron", name)
+    return f"{squadron[1]} Sqn" if squadron else name
+
+
 def card_text(card: Mapping[str, Any]) -> str:
-    """'raf-11-05 Spit 4/4' (dogfight dice / damage [/ bombing dice]), '?' when hidden."""
+    """'92 Sqn Spit 4/4' (dogfight dice / damage [/ bombing dice]), '?' when hidden.
+
+    Named as the options name it ('Play No. 92 Squadron (Spitfire, 4 dice, damage 4)'), so a
+    player finds the card an option offers in its box."""
     if card.get("hidden") or card.get("id") is None:
         return "?"
     kind = str(card.get("type", ""))
@@ -196,7 +207,7 @@ def card_text(card: Mapping[str, Any]) -> str:
     values = f"{card.get('dice', '?')}/{card.get('damage', '?')}"
     if card.get("bombs"):
         values += f"/{card['bombs']}"
-    return f"{card['id']} {name} {values}"
+    return f"{card_name(card)} {name} {values}"
 
 
 def dice_text(cross: int = 0, roundel: int = 0, blank: int = 0) -> str:
