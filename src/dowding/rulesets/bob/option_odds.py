@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 from typing import Any
@@ -111,26 +112,59 @@ def _flight_at(view: View, side: str, space: str) -> list[str]:
     ]
 
 
+def _sum_of(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """The distribution of X + Y for independent X ~ ``a`` and Y ~ ``b``."""
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return out
+
+
+@lru_cache(maxsize=512)
+def _margins(raf_dice: int, lw_dice: int) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """The margins of ``odds.combined(raf_dice, lw_dice)``: all crosses, all roundels."""
+    return (
+        _sum_of(
+            odds.symbol_count(raf_dice, "raf", "cross"),
+            odds.symbol_count(lw_dice, "luftwaffe", "cross"),
+        ),
+        _sum_of(
+            odds.symbol_count(raf_dice, "raf", "roundel"),
+            odds.symbol_count(lw_dice, "luftwaffe", "roundel"),
+        ),
+    )
+
+
 def intercept_odds(raf: Sequence[Values], lw: Mapping[Hand, Fraction]) -> dict[str, Any]:
-    """Cards lost on each side (fewest that take the hits) and the hits, averaged over ``lw``."""
+    """Cards lost on each side (the fewest that take the hits, as ``odds.intercept`` counts them)
+    and the hits, averaged over the Luftwaffe hands ``lw``. The RAF's losses depend only on the
+    roundels and the Luftwaffe's only on the crosses, so each is summed from its own margin."""
     raf_dice = sum(d for d, _ in raf)
     raf_damages = tuple(dmg for _, dmg in raf)
-    lost_raf: dict[int, Fraction] = {}
-    lost_lw: dict[int, Fraction] = {}
+    margins: dict[int, tuple[dict[int, Fraction], dict[int, Fraction]]] = {}
     hits_raf: dict[int, Fraction] = {}
     hits_lw: dict[int, Fraction] = {}
+    lost_lw: dict[int, Fraction] = {}
     for hand, q in lw.items():
         lw_dice = sum(d for d, _ in hand)
+        if lw_dice not in margins:
+            margins[lw_dice] = _margins(raf_dice, lw_dice)
+        crosses_of, roundels_of = margins[lw_dice]
         lw_damages = tuple(dmg for _, dmg in hand)
-        for (r, lo), p in odds.intercept(raf_damages, raf_dice, lw_damages, lw_dice).items():
-            lost_raf[r] = lost_raf.get(r, Fraction(0)) + p * q
-            lost_lw[lo] = lost_lw.get(lo, Fraction(0)) + p * q
-        for (crosses, roundels), p in odds.combined(raf_dice, lw_dice).items():
+        for crosses, p in crosses_of.items():
             hits_lw[crosses] = hits_lw.get(crosses, Fraction(0)) + p * q
+            lost = odds.fewest_cards_lost(crosses, lw_damages)
+            lost_lw[lost] = lost_lw.get(lost, Fraction(0)) + p * q
+        for roundels, p in roundels_of.items():
             hits_raf[roundels] = hits_raf.get(roundels, Fraction(0)) + p * q
+    lost_raf: dict[int, Fraction] = {}
+    for roundels, p in hits_raf.items():
+        lost = odds.fewest_cards_lost(roundels, raf_damages)
+        lost_raf[lost] = lost_raf.get(lost, Fraction(0)) + p
 
     def named(d: dict[int, Fraction]) -> dict[str, Fraction]:
-        return {str(k): v for k, v in sorted(d.items())}
+        return {str(k): v for k, v in sorted(d.items()) if v}
 
     return {
         "luftwaffe_cards_lost": named(lost_lw),
