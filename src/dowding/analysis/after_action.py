@@ -153,10 +153,10 @@ def turn_label(turn: int) -> str:
 def outcome_probability(chance: Chance, outcome: Action) -> Fraction:
     """The exact probability of ``outcome``, from the chance's own list of outcomes (a roll's
     faces in the order rolled; a pool's counts; a card drawn)."""
-    if isinstance(chance, Roll):
-        faces = outcome.get("d")
-        faces = faces if isinstance(faces, tuple) else (faces,)
-        if len(faces) == len(chance.dice):  # ordered faces: no need to list 6**n outcomes
+    rolled = outcome.get("d")
+    if isinstance(chance, Roll) and rolled is not None:
+        faces = rolled if isinstance(rolled, tuple) else (rolled,)
+        if outcome.kind == "roll" and len(faces) == len(chance.dice):  # ordered faces: no need to list 6**n outcomes
             p = Fraction(1)
             for face, die in zip(faces, chance.dice, strict=True):
                 p *= die.face_probabilities().get(face, Fraction(0))

@@ -345,4 +345,4 @@ def replay(
             console.print(Text(line))
 
 
-from . import balance, odds, serve, simulate  # noqa: E402, F401  (they add their commands to app)
+from . import balance, odds, report, serve, simulate  # noqa: E402, F401  (they add their commands to app)
