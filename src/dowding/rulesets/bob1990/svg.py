@@ -1,0 +1,170 @@
+"""bob1990's map for the browser: ``render_svg(view, seat, decision)``.
+
+The 50 km (or 25 km) board drawn from the view: spaces by terrain and Group, airfields, cities,
+radar-scanned spaces, destroyed targets, the flights; each option that names a space is that
+space (``data-action``), every other option a button in the side panel. Drawn from the seat's
+view alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+from .components import Components, load_components
+from .words import labels
+
+View = Mapping[str, Any]
+CELL = {50: 26, 25: 14}
+PANEL_W = 340
+GROUP_FILL = {10: "#e8dcc0", 11: "#f0d0c0", 12: "#d8e4c0", 13: "#d0dce8"}
+SEA = "#c8dcec"
+CONTINENT = "#d8d0d8"
+
+
+def esc(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _decision_parts(decision: Any) -> tuple[list[Any], str]:
+    if decision is None:
+        return [], ""
+    if isinstance(decision, Mapping):
+        return list(decision.get("options") or ()), str(decision.get("prompt") or "")
+    return list(decision.options), str(decision.prompt)
+
+
+def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
+    c = load_components("", int(view.get("cell_km", 50)))
+    size = CELL.get(c.cell_km, 20)
+    g = c.board.grid
+    ox, oy = 30, 40
+    width = ox + g.columns * size + 20 + PANEL_W
+    height = max(oy + g.rows * size + 30, 560)
+    options, prompt = _decision_parts(decision)
+    texts = [str(o.get("text", "")) if isinstance(o, Mapping) else o.text for o in options]
+    said: list[str] = []
+    if decision is not None and not isinstance(decision, Mapping):
+        try:
+            said = labels(view, decision)
+        except Exception:  # words are a courtesy here: the action texts still work
+            said = []
+    by_space: dict[str, list[tuple[str, str]]] = {}
+    buttons: list[tuple[str, str]] = []
+    for i, (o, text) in enumerate(zip(options, texts, strict=True)):
+        label = said[i] if i < len(said) else text
+        args = o.get("args", {}) if isinstance(o, Mapping) else dict(o.args)
+        space = args.get("to") or args.get("space")
+        if space is not None and str(space) in c.board.spaces:
+            by_space.setdefault(str(space), []).append((text, label))
+        else:
+            buttons.append((text, label))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bob1990-map" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" font-family="sans-serif" font-size="10">',
+        f'<text x="{ox}" y="22" font-size="14">Turn {esc(view.get("turn"))}, Mission Stage '
+        f"{esc(view.get('stage'))}: {len(view['missions']['completed'])} of 9 missions</text>",
+    ]
+    parts += _cells(view, c, ox, oy, size, by_space)
+    parts += _flights(view, c, ox, oy, size)
+    parts += _panel(view, ox + g.columns * size + 20, oy, prompt, buttons)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _xy(c: Components, space: str, ox: int, oy: int, size: int) -> tuple[int, int]:
+    if space == "NOR":
+        return ox + (c.board.grid.columns - 1) * size, oy - size
+    s = c.board.spaces[space]
+    return ox + s.col * size, oy + s.row * size
+
+
+def _cells(
+    view: View,
+    c: Components,
+    ox: int,
+    oy: int,
+    size: int,
+    by_space: dict[str, list[tuple[str, str]]],
+) -> list[str]:
+    out: list[str] = []
+    destroyed = set(view.get("destroyed", ()))
+    for sid, s in c.board.spaces.items():
+        x, y = _xy(c, sid, ox, oy, size)
+        if s.box:
+            fill = CONTINENT
+        elif s.terrain == "sea":
+            fill = SEA
+        elif s.raf_group is not None:
+            fill = GROUP_FILL[s.raf_group]
+        else:
+            fill = CONTINENT
+        stroke = "#7a9" if sid in c.rs else "#999"
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{1.5 if sid in c.rs else 0.4}"><title>{esc(sid)}'
+            f"{esc(': ' + ', '.join(s.features)) if s.features else ''}</title></rect>"
+        )
+        marks = []
+        for name in s.features:
+            kind = c.board.features[name].kind
+            glyph = {"raf_airfield": "A", "lw_airfield": "L", "radar": "r"}.get(kind, "C")
+            marks.append(glyph.lower() if name in destroyed else glyph)
+        if marks:
+            out.append(
+                f'<text x="{x + 2}" y="{y + size - 3}" font-size="8" fill="#444">'
+                f"{esc(''.join(sorted(set(marks))))}</text>"
+            )
+        for text, label in by_space.get(sid, ()):
+            out.append(
+                f'<rect class="option" data-action="{esc(text)}" x="{x + 1}" y="{y + 1}" '
+                f'width="{size - 2}" height="{size - 2}" fill="#ffd24d" fill-opacity="0.45" '
+                f'stroke="#c90" cursor="pointer"><title>{esc(label)}</title></rect>'
+            )
+    return out
+
+
+def _flights(view: View, c: Components, ox: int, oy: int, size: int) -> list[str]:
+    out: list[str] = []
+    stacked: dict[str, int] = {}
+    for f, fl in view["flights"].items():
+        pos = fl.get("pos")
+        if not pos or fl.get("status") not in ("map", "landed"):
+            continue
+        n = stacked.get(pos, 0)
+        stacked[pos] = n + 1
+        x, y = _xy(c, pos, ox, oy, size)
+        raf = int(f[:-1]) >= 10
+        cx, cy = x + 6 + (n % 3) * 7, y + 7 + (n // 3) * 7
+        colour = "#1f4e9c" if raf else "#333"
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="4" fill="{colour}" stroke="#fff" stroke-width="0.8">'
+            f"<title>{'RAF' if raf else 'Luftwaffe'} flight {esc(f)}: {esc(fl.get('cards'))} cards"
+            f"</title></circle>"
+        )
+    return out
+
+
+def _panel(view: View, x: int, y: int, prompt: str, buttons: list[tuple[str, str]]) -> list[str]:
+    out = [f'<text x="{x}" y="{y}" font-size="12" font-weight="bold">{esc(prompt)}</text>']
+    row = y + 16
+    for text, label in buttons[:30]:
+        out.append(
+            f'<g class="option" data-action="{esc(text)}" cursor="pointer">'
+            f'<rect x="{x}" y="{row - 11}" width="{PANEL_W - 10}" height="15" rx="3" fill="#eef" '
+            f'stroke="#99b"/><text x="{x + 4}" y="{row}">{esc(label)}</text></g>'
+        )
+        row += 18
+    missions = view["missions"]
+    row += 10
+    out.append(f'<text x="{x}" y="{row}" font-weight="bold">Missions</text>')
+    for lf, m in missions["assigned"].items():
+        row += 14
+        target = missions["targets"].get(lf, "")
+        out.append(f'<text x="{x}" y="{row}">Luftflotte {esc(lf)}: {esc(m)} {esc(target)}</text>')
+    row += 14
+    out.append(
+        f'<text x="{x}" y="{row}">Destroyed: {esc(", ".join(view.get("destroyed", ())) or "none")}</text>'
+    )
+    return out

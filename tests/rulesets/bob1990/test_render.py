@@ -1,0 +1,48 @@
+"""The terminal board, the browser map and the words, over a whole random game."""
+
+from __future__ import annotations
+
+import random
+from html import escape
+
+from rich.console import Console
+
+from dowding.engine import Decision, Terminal
+from dowding.rulesets.bob1990.render import render
+from dowding.rulesets.bob1990.svg import render_svg
+from dowding.rulesets.bob1990.words import labels
+
+from .position import fresh
+
+
+def test_every_option_is_on_the_map_and_in_words() -> None:
+    s = fresh()
+    rng = random.Random(11)
+    kinds: set[str] = set()
+    for step in range(3000):
+        node = s.next()
+        if isinstance(node, Terminal):
+            break
+        if isinstance(node, Decision):
+            kind = node.options[0].kind
+            if kind not in kinds or step % 97 == 0:
+                kinds.add(kind)
+                view = s.view(node.seat, infostate=False)
+                svg = render_svg(view, node.seat, node)
+                for option in node.options:
+                    assert f'data-action="{escape(option.text, quote=True)}"' in svg, option.text
+                said = labels(view, node)
+                assert all(said) and len(said) == len(node.options)
+            s.apply(rng.choice(node.options))
+        else:
+            s.apply(node.sample(rng))
+    assert {"assign", "reinforce", "move", "dogfight", "attack", "stack", "match"} <= kinds
+
+
+def test_the_terminal_board() -> None:
+    s = fresh()
+    console = Console(width=100, record=True)
+    console.print(render(s.view("raf", infostate=False), "raf"))
+    text = console.export_text()
+    assert "turn 1 of 8" in text and "Norway box" in text
+    assert "Mission box: 50 cards" in text
