@@ -50,6 +50,8 @@ class Core(TaskQueueState):
     passes: frozenset[str]  # B.I: spaces where a flight of the side moving has stopped
     fight: tuple[Any, ...]  # the dogfight under way (dogfighting.py)
     scratch: tuple[Any, ...]
+    # the last destinations worked out (moving.py): asked for by the decision, then by the move
+    _reach_cache: tuple[Any, Any] = (None, None)
 
     @classmethod
     def collect(cls) -> None:

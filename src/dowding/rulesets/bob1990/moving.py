@@ -7,6 +7,7 @@ any other Flights can pass through" (B13: the side moving; a flight may leave a 
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from dowding.engine import Action, Decision
 from dowding.engine.tasks import Task
@@ -25,6 +26,13 @@ from .flights import (
     fuel_marker,
     max_move,
 )
+
+
+@cache
+def move_action(flight: str, to: str) -> Action:
+    """``move flight=2A to=K17``, made once (a flight has dozens of destinations every step)."""
+    return Action("move", flight=flight, to=to)
+
 
 BRITISH_SKY = frozenset({"england", "wales", "scotland", "northern_ireland", "sea"})
 
@@ -68,9 +76,21 @@ class Moving(Core):
             p for f in other if (p := self.fl[f].pos) is not None and self.fl[f].status == ON_MAP
         }
 
+    def situation(self, f: str) -> tuple[object, ...]:
+        """All a flight's destinations depend on (the key of ``_reach_cache``)."""
+        return (f, self.fl[f], self.passes, self.destroyed, tuple(self.fl.values()))
+
     def lw_destinations(self, f: str) -> dict[str, tuple[int, bool, bool]]:
         """Where flight ``f`` may end this step: space -> (spaces flown, entered RS, entered a space
         fully within 12 Group), by the best path (``PREFERENCE``)."""
+        key = self.situation(f)
+        if self._reach_cache[0] == key:
+            return self._reach_cache[1]  # type: ignore[no-any-return]
+        out = self._lw_destinations(f)
+        self._reach_cache = (key, out)
+        return out
+
+    def _lw_destinations(self, f: str) -> dict[str, tuple[int, bool, bool]]:
         flight = self.fl[f]
         reach = max_move(flight.fuel)
         start = flight.pos
@@ -107,7 +127,7 @@ class Moving(Core):
         if flight.status != ON_MAP or max_move(flight.fuel) < 0:
             return None
         dests = self.lw_destinations(f)
-        options = tuple(Action("move", flight=f, to=s) for s in sorted(dests))
+        options = tuple(move_action(f, s) for s in sorted(dests))
         used = [k for k in range(1, 6) if flight.fuel & (1 << (k - 1))]
         return Decision(
             LUFTWAFFE,
@@ -193,6 +213,14 @@ class Moving(Core):
 
     # --- B.I.3 British Movement step ----------------------------------------------------------
     def raf_destinations(self, f: str) -> dict[str, int]:
+        key = self.situation(f)
+        if self._reach_cache[0] == key:
+            return self._reach_cache[1]  # type: ignore[no-any-return]
+        out = self._raf_destinations(f)
+        self._reach_cache = (key, out)
+        return out
+
+    def _raf_destinations(self, f: str) -> dict[str, int]:
         flight = self.fl[f]
         start = flight.pos
         assert start is not None
@@ -221,7 +249,7 @@ class Moving(Core):
         return Decision(
             RAF,
             f"Move British flight {f} 0-3 spaces (B.I.3)",
-            tuple(Action("move", flight=f, to=s) for s in sorted(dests)),
+            tuple(move_action(f, s) for s in sorted(dests)),
         )
 
     def _do_raf_move(self, task: Task, action: Action) -> None:
