@@ -99,9 +99,9 @@ def _module(ruleset: str, name: str) -> Any:
     try:
         return importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        return None
+        if exc.name is None or not (module_name + ".").startswith(exc.name + "."):
+            raise  # the module exists but imports something missing: a real error
+        return None  # no such hook (or a ruleset packaged outside dowding.rulesets)
 
 
 def tally_function(ruleset: str) -> TallyFn:
@@ -156,7 +156,8 @@ def outcome_probability(chance: Chance, outcome: Action) -> Fraction:
     rolled = outcome.get("d")
     if isinstance(chance, Roll) and rolled is not None:
         faces = rolled if isinstance(rolled, tuple) else (rolled,)
-        if outcome.kind == "roll" and len(faces) == len(chance.dice):  # ordered faces: no need to list 6**n outcomes
+        # ordered faces: their product, with no need to list 6**n outcomes
+        if outcome.kind == "roll" and len(faces) == len(chance.dice):
             p = Fraction(1)
             for face, die in zip(faces, chance.dice, strict=True):
                 p *= die.face_probabilities().get(face, Fraction(0))

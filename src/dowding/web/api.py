@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections import OrderedDict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
+from dowding.analysis.after_action import after_action_report
 from dowding.engine import get_game
 
-from .errors import bad_request
+from .errors import bad_request, conflict
 from .lobby import all_rulesets, resolve_options, seats_json
 from .schemas import ActionRequest, CreateGame, DiceRequest, SeatsRequest, TokenOnly
 from .service import GameService
@@ -146,3 +149,45 @@ async def replay(
     live = await service.live(game_id)
     seat = service.seat_of(live, token_of(token, authorization))
     return json_text(await service.replay_text(live, seat, step))
+
+
+# --- the after-action report (dowding.analysis.after_action) ---------------------------------------
+REPORTS_KEPT = 16  # the last reports made, by (game, step, seat): a second download costs nothing
+_reports: OrderedDict[tuple[int, str, int, str | None], bytes] = OrderedDict()
+
+
+@router.get("/games/{game_id}/report")
+async def after_action(
+    game_id: str,
+    request: Request,
+    token: Annotated[str | None, Query(max_length=128)] = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> Response:
+    """A game's after-action report as the token's seat (or a spectator) saw it: one HTML file
+    to download, only once the game has ended."""
+    service = service_of(request)
+    live = await service.live(game_id)
+    seat = service.seat_of(live, token_of(token, authorization))
+    snap = live.snapshot
+    if snap.status in ("active", "waiting"):
+        raise conflict("the after-action report is made once the game has ended", seq=snap.seq)
+    key = (id(service), live.id, snap.seq, seat)
+    body = _reports.get(key)
+    if body is None:
+        match, result = live.match, snap.result
+        text = await asyncio.to_thread(
+            lambda: after_action_report(match, seat, result=result, steps=snap.seq)
+        )
+        body = text.encode()
+        _reports[key] = body
+        while len(_reports) > REPORTS_KEPT:
+            _reports.popitem(last=False)
+    name = f"dowding-{live.record.ruleset}-{live.id}-{seat or 'spectator'}.html"
+    return Response(
+        body,
+        media_type="text/html; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="{name}"',
+            "Cache-Control": "no-store",
+        },
+    )
