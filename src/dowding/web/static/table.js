@@ -2,6 +2,7 @@
 import { api, el, showError, clearError, setConnection, seatsOfGame, rememberSeat, titleCase, gameTitle } from "./util.js";
 import { DiceTray } from "./dice.js";
 import { wireMap } from "./freevalues.js";
+import { reportButton } from "./report.js";
 
 // The odds beside an option that starts a combat or a bombing (payload: option.odds, made by the
 // ruleset's option_odds.py from this seat's view): a short line under its label, and what the
@@ -291,6 +292,7 @@ export class TableScreen {
       parts.push(el("p", { class: "result", id: "result" },
         `${p.status === "finished" ? "Game over" : titleCase(p.status)}: ${winner ? `${winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`));
       parts.push(el("a", { href: `/replay/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Replay it step by step"));
+      if (p.status !== "active" && p.status !== "waiting") parts.push(el("p", {}, reportButton(this.gameId, this.token)));
     } else if (p.decision) {
       const d = p.decision;
       parts.push(el("div", { class: "prompt", id: "prompt" }, d.prompt));
@@ -511,7 +513,8 @@ export class ReplayScreen {
         el("h1", { id: "game-title" }, `Replay: ${titleCase(now.ruleset)}, ${titleCase(now.scenario)}`),
         el("span", { class: "who" }, me ? `as seen by ${me.name}` : "public view"),
         el("span", { class: "spacer" }),
-        now.status === "active" ? el("a", { href: `/play/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Back to the table") : null),
+        now.status === "active" ? el("a", { href: `/play/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Back to the table") : null,
+        now.status !== "active" && now.status !== "waiting" ? reportButton(this.gameId, this.token) : null),
       el("div", {},
         el("div", { class: "replay-bar card" },
           button("first", "« First", "First step", () => 0),
