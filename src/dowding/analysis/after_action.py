@@ -516,6 +516,11 @@ def render_html(report: AfterAction) -> str:
         out.append("<p>No roll " + _e(who) + " saw changed the tallies.</p>")
 
     out.append('<h2 id="turns">Turn by turn</h2>')
+    out.append(
+        "<p>Each map is the table as "
+        + _e(who)
+        + " saw it once the turn's last step was played (the next turn's number may show).</p>"
+    )
     for n, turn in enumerate(report.turns):
         out.append(f'<figure class="map" id="turn-{n + 1}" data-turn="{turn.turn}">')
         out.append(f"<figcaption>{_e(turn.label)}</figcaption>")

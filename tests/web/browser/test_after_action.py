@@ -10,9 +10,7 @@ from typing import Any
 from .play import choose, start_game, wait_turn
 
 
-def test_a_finished_crane_game_gives_its_report(
-    server: str, new_page: Any, tmp_path: Path
-) -> None:
+def test_a_finished_crane_game_gives_its_report(server: str, new_page: Any, tmp_path: Path) -> None:
     w = new_page()
     page = w.page
     start_game(
