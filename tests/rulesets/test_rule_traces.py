@@ -60,13 +60,18 @@ def _split_row(line: str) -> list[str]:
     return [c.strip() for c in text.split("|")]
 
 
+def _header_words(line: str) -> tuple[str, ...]:
+    """A header row's first words: "Code (module:function)" reads as "Code"."""
+    return tuple(c.strip("` ").split(" (")[0].strip() for c in _split_row(line))
+
+
 def trace_table(markdown: str) -> list[Row] | None:
     """The rows of the first table whose header is HEADER, or None when there is no such table."""
     lines = markdown.splitlines()
     for i, line in enumerate(lines):
         if not line.lstrip().startswith("|"):
             continue
-        if tuple(c.strip("` ") for c in _split_row(line)) != HEADER:
+        if _header_words(line) != HEADER:
             continue
         rows = []
         for j in range(i + 2, len(lines)):  # i + 1 is the |---| line
