@@ -1,0 +1,47 @@
+"""The heuristic players beat the random ones on both sides, and the search hooks answer."""
+
+from __future__ import annotations
+
+import random
+
+from dowding.bots import RandomPlayer
+from dowding.engine import Decision, Terminal
+from dowding.rulesets.bob1990.bots import heuristic
+from dowding.rulesets.bob1990.search import evaluate, rollout_policy
+
+from .position import fresh
+
+
+def winner(raf: str, luftwaffe: str, seed: int) -> str | None:
+    s = fresh()
+    rng = random.Random(seed)
+    players = {
+        "raf": heuristic("raf") if raf == "heuristic" else RandomPlayer(seed),
+        "luftwaffe": heuristic("luftwaffe") if luftwaffe == "heuristic" else RandomPlayer(seed),
+    }
+    while True:
+        node = s.next()
+        if isinstance(node, Terminal):
+            return node.winner
+        if isinstance(node, Decision):
+            s.apply(players[node.seat].choose(s.view(node.seat, infostate=False), node))
+        else:
+            s.apply(node.sample(rng))
+
+
+def test_the_heuristic_luftwaffe_beats_a_random_raf() -> None:
+    assert [winner("random", "heuristic", seed) for seed in range(2)] == ["luftwaffe"] * 2
+
+
+def test_the_heuristic_raf_beats_a_random_luftwaffe() -> None:
+    assert [winner("heuristic", "random", seed) for seed in range(2)] == ["raf"] * 2
+
+
+def test_search_hooks() -> None:
+    s = fresh()
+    rng = random.Random(1)
+    while not isinstance(s.next(), Decision):
+        s.apply(s.next().sample(rng))  # type: ignore[union-attr]
+    assert rollout_policy(s, rng) in s.next().options  # type: ignore[union-attr]
+    odds = evaluate(s)
+    assert abs(odds["raf"] + odds["luftwaffe"] - 1) < 1e-9 and 0 < odds["raf"] < 1
