@@ -19,9 +19,20 @@ from dowding.analysis.after_action import (
     turn_of,
 )
 from dowding.bots.playout import make_players, play_out
-from dowding.engine import D6, RAF_DIE, Action, Chance, Match, Roll, SymbolPool, view
+from dowding.engine import (
+    D6,
+    RAF_DIE,
+    Action,
+    Chance,
+    Match,
+    Roll,
+    SymbolPool,
+    ruleset_ids,
+    view,
+)
 
-RULESETS = ("crane", "bob", "fight-for-the-sky")
+# bob1990 once it is registered
+RULESETS = [r for r in ("crane", "bob", "fight-for-the-sky", "bob1990") if r in ruleset_ids()]
 SEED = 3
 VOID = {"meta", "br", "img", "hr", "input", "link", "wbr", "col", "area", "base", "source"}
 

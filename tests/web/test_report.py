@@ -5,11 +5,12 @@ wrong token (403)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tests.web.conftest import Table, bob_vs_computer
 
 
-def report(table: Table, game_id: str, token: str | None, header: bool = False) -> object:
+def report(table: Table, game_id: str, token: str | None, header: bool = False) -> Any:
     if header and token is not None:
         return table.client.get(
             f"/api/games/{game_id}/report", headers={"Authorization": f"Bearer {token}"}

@@ -1,0 +1,28 @@
+"""What bob1990's after-action report charts by turn (``dowding.analysis.after_action``), read
+from a seat's view alone: the German missions completed, the targets destroyed and the squadron
+cards in each side's damaged boxes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+RAF_GROUPS = frozenset({"10", "11", "12", "13"})
+
+
+def tallies(view: Mapping[str, Any]) -> dict[str, dict[str, float]]:
+    missions = view.get("missions") or {}
+    cards = view.get("cards") or {}
+    damaged = {"RAF": 0.0, "Luftwaffe": 0.0}
+    for box, held in cards.items():
+        where, _, unit = str(box).partition(":")
+        if where == "dmg" and isinstance(held, list | int):
+            count = float(held if isinstance(held, int) else len(held))
+            damaged["RAF" if unit in RAF_GROUPS else "Luftwaffe"] += count
+    return {
+        "The Luftwaffe's objectives": {
+            "missions completed": float(len(missions.get("completed") or [])),
+            "targets destroyed": float(len(view.get("destroyed") or [])),
+        },
+        "Squadron cards damaged": damaged,
+    }
