@@ -8,7 +8,7 @@ from fractions import Fraction
 from dowding.engine import Decision
 from dowding.engine.option_odds import option_odds
 
-from .position import decide, position
+from .position import decide, position, roll
 
 
 def _fire_decision(damage: int = 0) -> tuple[dict, Decision, object]:
@@ -70,3 +70,22 @@ def test_no_odds_on_moves_and_the_same_odds_after_determinize() -> None:
     view, node, fire_state = _fire_decision()
     again = fire_state.determinize(node.seat, random.Random(3))  # type: ignore[attr-defined]
     assert option_odds("crane", again.view(node.seat), node) == option_odds("crane", view, node)
+
+
+def test_a_bomb_run_shows_the_chance_the_factory_falls() -> None:
+    # an He-111 (two bombing rolls) flies over the factory with no hits on it yet
+    state = position({"B1-1": (24, 60, 0)}, [("select", "bombers")])
+    decide(state, "move turn=0")
+    roll(state, 1, 1)  # the factory's flak misses (1+1 against 1+3)
+    node = state.next()
+    assert isinstance(node, Decision) and node.options[0].kind == "bomb", node
+    got = option_odds("crane", state.view(node.seat), node)
+    assert got[-1] is None  # "hold": no bombs, no odds
+    run = got[0]
+    assert run is not None
+    # by hand (VII.D): a pair scores 2 when doubled (9 of 36), 1 when higher (6 of 36), else 0;
+    # the factory (3 hits) falls to 2+1, 1+2 or 2+2
+    two, one = Fraction(9, 36), Fraction(6, 36)
+    assert run.outcomes["factory_destroyed"] == 2 * two * one + two * two == Fraction(7, 48)
+    assert run.outcomes["hits"]["0"] == (1 - two - one) ** 2
+    assert run.summary.startswith("Factory destroyed: 15%")
