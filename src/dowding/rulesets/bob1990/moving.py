@@ -12,7 +12,7 @@ from functools import cache
 from dowding.engine import Action, Decision
 from dowding.engine.tasks import Task
 
-from .components import BOX, LW_FLIGHTS, RAF_FLIGHTS
+from .components import BOX, LW_FLIGHTS, RAF_FLIGHTS, Components
 from .core import Core
 from .flights import (
     FIGHTERS_LEAVE_AFTER,
@@ -35,6 +35,19 @@ def move_action(flight: str, to: str) -> Action:
 
 
 BRITISH_SKY = frozenset({"england", "wales", "scotland", "northern_ireland", "sea"})
+
+_SKY: dict[int, frozenset[str]] = {}
+
+
+def british_sky(c: Components) -> frozenset[str]:
+    """B20: the spaces a British flight may fly over (Britain and the sea), per board."""
+    key = id(c.board)
+    if key not in _SKY:
+        _SKY[key] = frozenset(
+            sid for sid, sp in c.board.spaces.items() if sp.country in BRITISH_SKY and not sp.box
+        )
+    return _SKY[key]
+
 
 # a German path's flags, best first (B15 reading): avoid 12 Group, then enter a radar-scanned space
 PREFERENCE = ((False, True), (False, False), (True, True), (True, False))
@@ -227,6 +240,7 @@ class Moving(Core):
         if flight.base in self.destroyed and not flight.airborne:
             return {start: 0}  # C.III: no take-off from a damaged airfield
         board = self.c.board
+        sky = british_sky(self.c)
         enemies = self.enemies_at(RAF) - self.passes
         best = {start: 0}
         frontier = deque([start])
@@ -236,7 +250,7 @@ class Moving(Core):
             if d >= RAF_MOVE or (d > 0 and space in enemies):
                 continue
             for n in board.neighbours(space):
-                if n not in best and board.spaces[n].country in BRITISH_SKY:
+                if n not in best and n in sky:
                     best[n] = d + 1
                     frontier.append(n)
         return best
