@@ -951,7 +951,15 @@ class BobHeuristic:
 
     def _raf_reach(self, v: _View, start: str, left: int) -> dict[str, list[str]]:
         """Paths to every space an RAF flight can end on (Step 6): no French or Norwegian
-        coast, a stop on meeting a Luftwaffe flight, never ending on another RAF flight."""
+        coast, a stop on meeting a Luftwaffe flight, never ending on another RAF flight
+        (worked out once per decision; the callers only read it)."""
+        key = ("reach", start, left)
+        got: dict[str, list[str]] | None = v.memo.get(key)
+        if got is None:
+            got = v.memo[key] = self._raf_reach_of(v, start, left)
+        return got
+
+    def _raf_reach_of(self, v: _View, start: str, left: int) -> dict[str, list[str]]:
         t = v.t
         lw = {e["space"] for e in v.on_map(LUFTWAFFE).values()}
         paths = {start: [start]}
@@ -1009,12 +1017,19 @@ class BobHeuristic:
                 w[space] = w.get(space, 0.0) + 2.0 * value / len(near)
         return w
 
-    def _guard_score(self, space: str, weights: dict[str, float], covered: set[str]) -> float:
+    @staticmethod
+    def _guard_weighted(weights: dict[str, float], covered: set[str]) -> dict[str, float]:
+        """The weights with the spaces another flight covers already counted at 0.3 (the same
+        products the guard score takes, worked out once per flight, not once per space)."""
+        return {x: w * (0.3 if x in covered else 1.0) for x, w in weights.items() if w}
+
+    def _guard_sum(self, space: str, weighted: dict[str, float]) -> float:
         total = 0.0
+        get = weighted.get
         for x in self.s.near(space, RAF_MOVE):
-            w = weights.get(x)
+            w = get(x)
             if w:
-                total += w * (0.3 if x in covered else 1.0)
+                total += w
         return total
 
     def _covered(self, v: _View, flight: str) -> set[str]:
@@ -1039,14 +1054,14 @@ class BobHeuristic:
         weights = v.memo.get("guard")
         if weights is None:
             weights = v.memo["guard"] = self._guard_weights(v)
-        covered = self._covered(v, flight)
-        here = self._guard_score(start, weights, covered)
+        weighted = self._guard_weighted(weights, self._covered(v, flight))
+        here = self._guard_sum(start, weighted)
         lw = {e["space"] for e in v.on_map(LUFTWAFFE).values()}
         best: tuple[float, str, list[str]] = (here + 0.2, start, [start])  # staying is free
         for space, p in self._raf_reach(v, start, left).items():
             if space in lw:
                 continue  # sharing a space without a marker only stops it
-            score = self._guard_score(space, weights, covered)
+            score = self._guard_sum(space, weighted)
             if (score, space) > best[:2]:
                 best = (score, space, p)
         return best[0] - here, best[2]

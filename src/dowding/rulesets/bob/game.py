@@ -118,6 +118,7 @@ class BobGame(Game):
         state.pending_home = tuple(data["pending_home"])
         state.slipped = tuple(data.get("slipped", ()))
         state.campaign = tuple(_tuple(x) for x in data.get("campaign", ()))
+        state.shown = tuple((int(c), str(where)) for c, where in data.get("shown", ()))
         result: Any = data["result"]
         state.result = (
             None

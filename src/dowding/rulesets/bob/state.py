@@ -128,6 +128,9 @@ class BobState(
         self.pending_home: tuple[str, ...] = ()  # RAF flights that may head home after a combat
         self.slipped: tuple[str, ...] = ()  # flights through a radar gap this turn (Step 5)
         self.campaign: tuple[Any, ...] = ()
+        # cards that were face up (to both sides) and still lie where they were then:
+        # (card, where), in card order. Nobody forgets them: determinize keeps them in place
+        self.shown: tuple[tuple[int, str], ...] = ()
         self.result: Terminal | None = None
         self.events = ()
         self._log: list[Event] = []
@@ -264,6 +267,34 @@ class BobState(
                 return
             self.queue = self.queue[1:]
             _DO[kind](self, task, None)
+
+    def _apply(self, action: Action) -> None:
+        super()._apply(action)
+        self._remember_shown()
+
+    def _remember_shown(self) -> None:
+        """Note the cards face up now, and forget the ones that have moved since they were."""
+        shown = self.shown
+        loc = self.card_loc
+        if shown and any(loc[c] != where for c, where in shown):
+            shown = tuple((c, where) for c, where in shown if loc[c] == where)
+        fight = self.fight
+        if fight is None and not (self.queue and self.queue[0][0] == "pick"):
+            self.shown = shown
+            return
+        candidates: set[int] = set()
+        if self._scratch_holds_cards():
+            candidates.update(c for c in self.scratch if isinstance(c, int))
+        if isinstance(fight, Intercept):
+            candidates.update(fight.raf_cards)
+            candidates.update(fight.lw_cards)
+        elif isinstance(fight, Duel):
+            candidates.update((fight.raf_card, fight.lw_card))
+        known = dict(shown)
+        for c in candidates:
+            if 0 <= c < len(loc) and c not in known and self._face_up(c):
+                known[c] = loc[c]
+        self.shown = tuple(sorted(known.items())) if len(known) != len(shown) else shown
 
     def copy(self) -> BobState:
         other = object.__new__(BobState)
@@ -767,6 +798,8 @@ class BobState(
         side = self.side_of_seat(seat)
         other = self.copy()
         hidden: dict[int, list[int]] = {}
+        # seen face up and not moved since: the seat knows where they are (``shown``)
+        seen = {c for c, where in self.shown if self.card_loc[c] == where}
         # Ack-ack: a Luftwaffe flight choosing which bombers to lose has more than it loses, so
         # its cards are kept while it chooses
         head = self.queue[0] if self.queue else ("",)
@@ -775,6 +808,7 @@ class BobState(
             if (
                 card.side != side
                 and self.card_loc[c] not in (DAMAGED, OUT, kept)
+                and c not in seen
                 and not self._face_up(c)
             ):
                 hidden.setdefault(card.unit, []).append(c)
@@ -981,6 +1015,7 @@ class BobState(
             "pending_home": list(self.pending_home),
             "slipped": list(self.slipped),
             "campaign": [list(x) if isinstance(x, tuple) else x for x in self.campaign],
+            "shown": [list(x) for x in self.shown],
             "result": None
             if self.result is None
             else {
