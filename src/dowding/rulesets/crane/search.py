@@ -13,15 +13,33 @@ from typing import Any
 
 from dowding.engine import Action, Decision, State
 
-from .bots import CraneHeuristic
-from .equipment import DESTROYED, EXITED, LUFTWAFFE, RAF
+from . import geometry as geo
+from .bots import CraneHeuristic, _kill_value_of
+from .equipment import DESTROYED, EXITED, LUFTWAFFE, RAF, Plane
 from .state import CraneState
 
 _players: dict[str, CraneHeuristic] = {}
 
 
 def rollout_policy(state: State, rng: random.Random) -> Action:
-    """The heuristic player's choice for whoever decides (it keeps no memory between calls)."""
+    """A quick policy for whoever decides, read from the state itself: the heuristic player's
+    way of moving, selecting and firing (VI.A-B), cut down for speed (the nearest target
+    only, what does not depend on the option computed once, no view built); the rare set-up
+    choices go to the heuristic player itself."""
+    node = state.next()
+    assert isinstance(node, Decision) and isinstance(state, CraneState)
+    kind = node.options[0].kind
+    if kind == "move":
+        return _move(state, node, rng)
+    if kind == "select":
+        return _select(state, node)
+    if kind in ("fire", "hold") and state.moving is not None:
+        return _fire(state, node)
+    return heuristic_policy(state, rng)
+
+
+def heuristic_policy(state: State, rng: random.Random) -> Action:
+    """The heuristic player's own choice, from the seat's view (it keeps no memory)."""
     node = state.next()
     assert isinstance(node, Decision)
     player = _players.get(node.seat)
@@ -30,6 +48,151 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
     player.rng = rng
     view: Any = state.view(node.seat, infostate=False)
     return player.choose(view, node)
+
+
+def _gunners_on(
+    bombers: list[tuple[float, float, float, bool, bool]], reach: float, arc: float, spot: geo.Point
+) -> int:
+    count = 0
+    for bx, by, heading, nose, rear in bombers:
+        if math.hypot(spot[0] - bx, spot[1] - by) > reach:
+            continue
+        off = geo.off_angle(heading, (bx, by), spot)
+        if (nose and off <= arc) or (rear and off >= 180 - arc):
+            count += 1
+    return count
+
+
+def _bomber_guns(state: CraneState) -> list[tuple[float, float, float, bool, bool]]:
+    out = []
+    for b in state.flying(LUFTWAFFE, "bomber"):
+        gunners = state.types[b.type].gunners
+        out.append((b.x, b.y, b.heading, "nose" in gunners, "rear" in gunners))
+    return out
+
+
+def _kill(state: CraneState, p: Plane) -> float:
+    return _kill_value_of(p.type, p.damage, 3) * (1.5 if state.roles[p.type] == "bomber" else 1.0)
+
+
+def _move(state: CraneState, node: Decision, rng: random.Random) -> Action:
+    plane = state.plane(node.prompt.split()[1])
+    total = state.allowance(plane)
+    straight = state.straight_min(plane)
+    width, length = state.width, state.length
+    start = (plane.x, plane.y)
+    paths = [
+        (geo.Path(start, plane.heading, straight, a.number("turn"), total), a) for a in node.options
+    ]
+    scores: list[float]
+    if state.roles[plane.type] == "bomber":
+        fx = (state.factory[0] + state.factory[2]) / 2
+        fy = (state.factory[1] + state.factory[3]) / 2
+        half = state.types[plane.type].fuselage / 2
+        scores = []
+        for path, _ in paths:
+            if path.exit_distance(width, length) is not None:
+                scores.append(-1000.0)
+            elif not plane.bombed and path.within_rect(state.factory, half, path.length):
+                scores.append(1000.0)
+            else:
+                end = path.points[2]
+                scores.append(
+                    -math.hypot(end[0] - fx, end[1] - fy)
+                    - 0.05 * geo.off_angle(path.end_heading, end, (fx, fy))
+                )
+    else:
+        scores = _fighter_scores(state, plane, paths)
+    best = max(scores)
+    ties = [a for s, (_, a) in zip(scores, paths, strict=True) if s >= best - 1e-9]
+    return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+
+def _fighter_scores(
+    state: CraneState, plane: Plane, paths: list[tuple[geo.Path, Action]]
+) -> list[float]:
+    rules = state.comp.rules
+    reach, arc = rules.attack_range, rules.arc_degrees
+    raf = plane.side == RAF
+    here = (plane.x, plane.y)
+    if raf:
+        bombers = state.flying(LUFTWAFFE, "bomber")
+        fighters = state.flying(LUFTWAFFE, "fighter")
+        near_b = min((math.hypot(b.x - here[0], b.y - here[1]) for b in bombers), default=math.inf)
+        near_f = min((math.hypot(f.x - here[0], f.y - here[1]) for f in fighters), default=math.inf)
+        targets = bombers if near_f >= near_b else bombers + fighters
+        guns = _bomber_guns(state)
+    else:
+        targets = state.flying(RAF)
+        guns = []
+    # the nearest only: a rollout needs a plausible move, not the best one
+    targets = sorted(targets, key=lambda t: math.hypot(t.x - here[0], t.y - here[1]))[:1]
+    values = []
+    leads = []
+    for t in targets:
+        bomber = state.roles[t.type] == "bomber"
+        value = _kill(state, t) + (0.2 * t.y / state.length if bomber else 0.0)
+        values.append(((t.x, t.y), value))
+        step = state.allowance(t) if bomber else 0.0
+        ux, uy = geo.unit(t.heading)
+        leads.append((t.x + ux * step, t.y + uy * step))
+    scores = []
+    for path, _ in paths:
+        exit_at = path.exit_distance(state.width, state.length)
+        limit = path.length if exit_at is None else exit_at
+        score = -60.0 if exit_at is not None else 0.0
+        best_attack = 0.0
+        for where, value in values:
+            d, r = path.closest_approach(where, limit)
+            if r <= reach:
+                if raf:
+                    value -= 0.15 * _gunners_on(guns, reach, arc, path.at(d)[:2])
+                best_attack = max(best_attack, value)
+        score += 10.0 * best_attack
+        end = path.points[2] if exit_at is None else path.at(limit)[:2]
+        if raf:
+            score -= 1.5 * _gunners_on(guns, reach, arc, end)
+        if leads:
+            gap = min(math.hypot(end[0] - lx, end[1] - ly) for lx, ly in leads)
+            score -= 0.08 * abs(gap - 3.0)
+        scores.append(score)
+    return scores
+
+
+def _select(state: CraneState, node: Decision) -> Action:
+    """The leading bomber first; a fighter nearest the enemy first."""
+    side = state.plane(node.options[0].word("plane")).side
+    enemies = state.flying(LUFTWAFFE if side == RAF else RAF)
+
+    def urgency(action: Action) -> tuple[float, str]:
+        p = state.plane(action.word("plane"))
+        if state.roles[p.type] == "bomber":
+            return -p.y, action.text
+        near = min((math.hypot(p.x - e.x, p.y - e.y) for e in enemies), default=0.0)
+        return near, action.text
+
+    return min(node.options, key=urgency)
+
+
+def _fire(state: CraneState, node: Decision) -> Action:
+    """The best kill for the gunners it flies into; hold when nothing is worth it."""
+    rules = state.comp.rules
+    path = state._path_for_move()
+    guns = _bomber_guns(state)
+    best: tuple[float, str, Action] | None = None
+    for action in node.options:
+        if action.kind != "fire":
+            continue
+        target = state.plane(action.word("target"))
+        spot = path.at(action.number("at"))[:2]
+        value = _kill(state, target) - 0.15 * _gunners_on(
+            guns, rules.attack_range, rules.arc_degrees, spot
+        )
+        if best is None or (value, action.text) > best[:2]:
+            best = (value, action.text, action)
+    if best is not None and best[0] > 0:
+        return best[2]
+    return next((a for a in node.options if a.kind == "hold"), node.options[0])
 
 
 # The position's features and their weights on a logistic scale, fitted to heuristic games
