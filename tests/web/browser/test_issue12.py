@@ -56,8 +56,23 @@ def _bob_intercept() -> tuple[dict[str, Any], str, Decision]:
     return view, node.seat, node
 
 
+def _fight_announce() -> tuple[dict[str, Any], str, Decision]:
+    from tests.rulesets.fight_for_the_sky.position import blank, fly, formation, run
+
+    state = blank("intermediate")
+    formation(state, (31, 32, 33, 34, 50, 51), "O7", "hawkinge")
+    fly(state, "56", "O7")
+    fly(state, "501", "O7")
+    node = run(state, ("combat",))
+    assert isinstance(node, Decision)
+    view = dict(state.view(node.seat, infostate=False))
+    view.pop("infostate", None)
+    return view, node.seat, node
+
+
 def _table_payload(ruleset: str = "crane", scenario: str = "eight-heinkels") -> dict[str, Any]:
-    view, seat, node = _crane_fire() if ruleset == "crane" else _bob_intercept()
+    made = {"crane": _crane_fire, "bob": _bob_intercept, "fight-for-the-sky": _fight_announce}
+    view, seat, node = made[ruleset]()
     return {
         "type": "state",
         "game_id": "issue12",
@@ -77,7 +92,7 @@ def _table_payload(ruleset: str = "crane", scenario: str = "eight-heinkels") -> 
         "seq": 40,
         "step": 40,
         "status": "active",
-        "turn": 1,
+        "turn": view.get("turn", 1),
         "to_move": seat,
         "hotseat_next": None,
         "view": view,
@@ -262,4 +277,18 @@ def test_bob_the_intercept_odds_and_the_damaged_boxes_on_the_table(
     assert page.locator(f'#map [data-damaged="luftwaffe"] [data-card="{lw_lost}"]').count() == 1
     page.locator(f'#map [data-card="{raf_lost}"]').scroll_into_view_if_needed()
     shot(page, "issue12-bob-intercept-odds-and-damaged-boxes")
+    assert not w.errors, w.errors
+
+
+def test_fight_for_the_sky_announcing_a_dogfight_shows_its_odds(server: str, new_page: Any) -> None:
+    w = new_page(WIDTH, HEIGHT)
+    page = w.page
+    payload = _table_payload("fight-for-the-sky", "intermediate")
+    odds = payload["decision"]["options"][0]["odds"]
+    assert odds["summary"].startswith("Shoot down ≥1: ") and "escorted" in odds["assumes"]
+    _table(page, server, payload)
+    assert page.locator("#options .odds").first.inner_text() == odds["summary"]
+    # the odds' tooltip says what they assume
+    assert "escorted" in (page.locator("#options .odds").first.get_attribute("title") or "")
+    shot(page, "issue12-fight-for-the-sky-odds")
     assert not w.errors, w.errors
