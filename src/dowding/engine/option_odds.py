@@ -47,8 +47,8 @@ class OptionOdds:
         }
 
     def text(self) -> str:
-        """The summary, with what it assumes in brackets."""
-        return f"{self.summary} ({self.assumes})" if self.assumes else self.summary
+        """The summary, then what it assumes."""
+        return f"{self.summary}; assuming {self.assumes}" if self.assumes else self.summary
 
 
 OddsFinder = Callable[[Mapping[str, Any], Decision], Mapping[str, OptionOdds]]

@@ -9,7 +9,7 @@ import { reportButton } from "./report.js";
 // figures assume in its tooltip.
 export function oddsText(odds) {
   if (!odds || !odds.summary) return "";
-  return odds.assumes ? `${odds.summary} (${odds.assumes})` : odds.summary;
+  return odds.assumes ? `${odds.summary}; assuming ${odds.assumes}` : odds.summary;
 }
 
 function oddsNode(odds) {
