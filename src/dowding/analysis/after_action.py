@@ -44,7 +44,8 @@ DEFAULT_TALLIES = (
     ("losses", "Losses"),
 )
 SIDE_NAMES = {"raf": "RAF", "luftwaffe": "Luftwaffe", "lw": "Luftwaffe"}
-COLOURS = ("#1f5fa8", "#b03a2e", "#4d7f2a", "#8a5a00", "#6b3fa0", "#00707a", "#555555")
+COLOURS = ("#4d7f2a", "#8a5a00", "#6b3fa0", "#00707a", "#555555", "#b8860b")
+RAF_COLOUR, LUFTWAFFE_COLOURS = "#1f5fa8", ("#b03a2e", "#e07b39", "#7a1f16")
 
 
 # --- what is gathered ---------------------------------------------------------------------------
@@ -384,15 +385,18 @@ def line_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[
             f'<text x="{x(i):.1f}" y="{height - bottom + 18}" text-anchor="middle" '
             f'class="tick">{_e(label)}</text>'
         )
+    colours = series_colours(list(series))
     for n, (name, vs) in enumerate(series.items()):
-        colour = COLOURS[n % len(COLOURS)]
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs))
+        colour = colours[name]
+        # lines that coincide stay visible side by side: each drawn a pixel or two apart
+        nudge = (n - (len(series) - 1) / 2) * 2.0
+        points = " ".join(f"{x(i):.1f},{y(v) + nudge:.1f}" for i, v in enumerate(vs))
         parts.append(
             f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2.5"/>'
         )
         for i, v in enumerate(vs):
             parts.append(
-                f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3.5" fill="{colour}">'
+                f'<circle cx="{x(i):.1f}" cy="{y(v) + nudge:.1f}" r="3.5" fill="{colour}">'
                 f"<title>{_e(name)}, {_e(labels[i])}: {_number(v)}</title></circle>"
             )
         ly = top + 14 + n * 20
@@ -403,6 +407,22 @@ def line_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def series_colours(names: Sequence[str]) -> dict[str, str]:
+    """The RAF in blue and the Luftwaffe in reds in every chart; anything else in other colours."""
+    colours: dict[str, str] = {}
+    german = others = 0
+    for name in names:
+        if name.startswith("RAF"):
+            colours[name] = RAF_COLOUR
+        elif name.startswith("Luftwaffe"):
+            colours[name] = LUFTWAFFE_COLOURS[german % len(LUFTWAFFE_COLOURS)]
+            german += 1
+        else:
+            colours[name] = COLOURS[others % len(COLOURS)]
+            others += 1
+    return colours
 
 
 def charts(report: AfterAction) -> list[str]:
