@@ -91,3 +91,39 @@ def test_a_bombing_run_marker_shows_the_bombing_run_procedure() -> None:
     dice = sum(state.t.cards[state.t.card_index[c]].bombs for c in bombers)
     assert marker.outcomes["target_knocked_out"] == 1 - Fraction(1, 2) ** dice
     decide(state, "hold")
+
+
+def test_a_dogfight_card_shows_its_odds_against_the_unseen_luftwaffe_card() -> None:
+    from .test_rules import dogfight_position
+
+    state = blank()
+    hurricane, spitfire = take(state, 11, hurricane=1, spitfire=1)
+    stuka, bf109 = take(state, 2, ju87=1, bf109=1)
+    state = dogfight_position([hurricane, spitfire], [stuka, bf109], state)
+    decide(state, f"pick card={stuka}")  # the Luftwaffe chooses unseen
+    node = decision(state)
+    assert node.seat == RAF
+    view = state.view(RAF)
+    assert view["air_combat"]["luftwaffe_card"] == "chosen"
+    got = dict(zip((o.text for o in node.options), option_odds("bob", view, node), strict=True))
+    # by hand: the chosen card is any Luftflotte 2 card the RAF has not seen, equally likely
+    t = state.t
+    shown = {c["id"] for f in view["flights"].values() for c in f["cards"] if c.get("id")}
+    shown |= {c["id"] for c in view["damaged"] if c.get("id")}
+    pool = [c for c in t.cards if c.side == LUFTWAFFE and c.unit == 2 and c.id not in shown]
+    for mine in (hurricane, spitfire):
+        card = t.cards[t.card_index[mine]]
+        win = sum(
+            (odds.dogfight(card.dice, card.damage, c.dice, c.damage).luftwaffe_down for c in pool),
+            Fraction(0),
+        ) / len(pool)
+        lose = sum(
+            (odds.dogfight(card.dice, card.damage, c.dice, c.damage).raf_down for c in pool),
+            Fraction(0),
+        ) / len(pool)
+        found = got[f"pick card={mine}"]
+        assert found is not None and "unseen" in found.assumes
+        assert found.outcomes == {"shoot_down": win, "shot_down": lose, "neither": 1 - win - lose}
+    before = option_odds("bob", view, node)
+    again = state.determinize(RAF, random.Random(5))
+    assert option_odds("bob", again.view(RAF), node) == before
