@@ -150,6 +150,10 @@ def turn_label(turn: int) -> str:
     return "End of setup" if turn == 0 else f"End of turn {turn}"
 
 
+def short_turn(turn: int) -> str:
+    return "setup" if turn == 0 else f"T{turn}"
+
+
 # --- exact probabilities -------------------------------------------------------------------------
 def outcome_probability(chance: Chance, outcome: Action) -> Fraction:
     """The exact probability of ``outcome``, from the chance's own list of outcomes (a roll's
@@ -428,7 +432,7 @@ def series_colours(names: Sequence[str]) -> dict[str, str]:
 def charts(report: AfterAction) -> list[str]:
     """One chart per tally title: its value at the start and at the end of each turn."""
     points = [report.start, *(t.tallies for t in report.turns)]
-    labels = ["start", *("setup" if t.turn == 0 else f"T{t.turn}" for t in report.turns)]
+    labels = ["start", *(short_turn(t.turn) for t in report.turns)]
     titles: list[str] = []
     for tallies in points:
         titles.extend(t for t in tallies if t not in titles)
@@ -462,6 +466,7 @@ figure.map svg { display: block; width: 100%; height: auto; }
 figure.map figcaption { font-weight: 600; margin-bottom: .4em; }
 .tallies { color: #444; font-size: .95em; }
 details { margin-top: .5em; } details ol { max-height: 30em; overflow: auto; font-size: .92em; }
+nav.contents { margin: .8em 0; } nav.contents a { color: #1f5fa8; }
 footer { margin-top: 2em; color: #666; font-size: .9em; }
 @media print { details ol { max-height: none; } figure.map { break-inside: avoid; } }
 """
@@ -500,6 +505,20 @@ def render_html(report: AfterAction) -> str:
     if scores:
         out.append(f"<div>Score: {_e(scores)}</div>")
     out.append("</section>")
+    out.append(
+        '<nav class="contents">'
+        + " · ".join(
+            [
+                '<a href="#charts">By turn</a>',
+                '<a href="#rolls">Decisive rolls</a>',
+                *(
+                    f'<a href="#turn-{n + 1}">{_e(short_turn(t.turn))}</a>'
+                    for n, t in enumerate(report.turns)
+                ),
+            ]
+        )
+        + "</nav>"
+    )
 
     drawn = charts(report)
     out.append('<h2 id="charts">By turn</h2>')
@@ -520,13 +539,14 @@ def render_html(report: AfterAction) -> str:
         )
         out.append(
             '<table class="rolls"><thead><tr><th>Turn</th><th>Roll</th><th>Outcome</th>'
-            "<th>Probability</th><th>What followed</th></tr></thead><tbody>"
+            "<th>Probability</th><th>What followed, before the next roll</th></tr></thead><tbody>"
         )
         for roll in report.rolls:
             change = ", ".join(f"{k} {v:+g}" for k, v in roll.change.items())
             out.append(
                 f'<tr class="roll" data-probability="{float(roll.probability):.6g}">'
-                f"<td>{roll.turn}</td><td>{_e(roll.label)}</td><td>{_e(roll.outcome)}</td>"
+                f"<td>{_e(short_turn(roll.turn))}</td><td>{_e(roll.label)}</td>"
+                f"<td>{_e(roll.outcome)}</td>"
                 f'<td class="p">{_percent(roll.probability)} '
                 f"({roll.probability.numerator}/{roll.probability.denominator})</td>"
                 f"<td>{_e(change)}</td></tr>"
