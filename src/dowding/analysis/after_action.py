@@ -535,7 +535,8 @@ def render_html(report: AfterAction) -> str:
             + " saw that were followed by a change in these tallies before the next roll, "
             "the least likely and most telling first (of "
             + str(report.rolls_seen)
-            + " outcomes seen).</p>"
+            + " outcomes seen). Each probability is exact: of those faces in the order rolled, of"
+            " those counts for a pool of like dice, of that card for a draw.</p>"
         )
         out.append(
             '<table class="rolls"><thead><tr><th>Turn</th><th>Roll</th><th>Outcome</th>'
