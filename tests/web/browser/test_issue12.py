@@ -177,9 +177,19 @@ INTERCEPT = [
         "step": 30,
         "seat": None,
         "label": "Luftflotte 5 draws a squadron card",
-        "faces": "card=lw-5-03",
-        "text": "Luftflotte 5 draws: card=lw-5-03",
+        "faces": "item=lw-5-03",
+        "text": "Luftflotte 5 draws: item=lw-5-03",
     },
+    *(
+        {
+            "step": step,
+            "seat": None,
+            "label": "The RAF picks a Luftwaffe squadron at random (Intercept Procedure)",
+            "faces": f"item={card}",
+            "text": f"The RAF picks a Luftwaffe squadron at random: item={card}",
+        }
+        for step, card in ((38, "lw-2-34"), (39, "lw-2-12"), (40, "lw-2-09"))
+    ),
     {
         "step": 41,
         "seat": None,
@@ -208,8 +218,11 @@ def test_the_dice_tray_shows_both_sides_of_an_intercept_and_is_never_stale(
     now = _tray(page, INTERCEPT, 42)
     assert (now["white"], now["black"]) == (12, 4), now
     assert "Luftflotte 5" not in now["text"]
+    # the three cards picked for it, on one line before the dice
+    assert "#38–40 The RAF picks a Luftwaffe squadron" in now["text"], now
+    assert "lw-2-34, lw-2-12, lw-2-09" in now["text"]
     # long after a draw (the RAF moving its flights): the tray no longer shows it as news
-    later = _tray(page, INTERCEPT[:1], 38)
+    later = _tray(page, INTERCEPT[:1], 35)
     assert later["stale"] == "1" and "No dice since step #30" in later["text"], later
     assert not w.errors, w.errors
 

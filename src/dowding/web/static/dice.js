@@ -45,6 +45,13 @@ export function latestVolley(rolls) {
   return out;
 }
 
+// a card drawn (faces "item=lw-2-09"), not dice: shown as words
+function isDraw(roll) {
+  const faces = roll.faces;
+  if (faces === null || faces === undefined) return /draw|picks|chooses/i.test(roll.label || "");
+  return /^item=/.test(String(faces));
+}
+
 // A volley stays in the tray while the steps that act on it follow (the losses to choose); once
 // the game has moved on by more than this many steps, the tray says there are no new dice.
 export const STALE_AFTER_STEPS = 2;
@@ -101,7 +108,16 @@ export class DiceTray {
 
   show(volley, animate) {
     this.stop();
-    const groups = volley.map((roll) => this.group(roll));
+    const groups = [];
+    for (let i = 0; i < volley.length; i++) {
+      // draws in a row with one label (three cards picked at random) make one short line
+      const roll = volley[i];
+      if (isDraw(roll)) {
+        const same = [roll];
+        while (i + 1 < volley.length && isDraw(volley[i + 1]) && volley[i + 1].label === roll.label) same.push(volley[++i]);
+        groups.push(this.drawGroup(same));
+      } else groups.push(this.group(roll));
+    }
     this.tray.replaceChildren(...groups.map((g) => g.node));
     const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (!animate || still) return;
@@ -116,6 +132,20 @@ export class DiceTray {
     }
     const dice = faces.map((f) => dieNode(f, roll));
     return { node: el("div", { class: "volley", "data-step": String(roll.step) }, label, ...dice), dice, faces };
+  }
+
+  drawGroup(draws) {
+    const first = draws[0].step;
+    const last = draws[draws.length - 1].step;
+    const steps = first === last ? `#${first}` : `#${first}–${last}`;
+    const items = draws.map((d) => (d.faces === null || d.faces === undefined ? "(out of your sight)" : String(d.faces).replace(/^item=/, "")));
+    return {
+      node: el("div", { class: "volley drawn", "data-step": String(first) },
+        el("div", { class: "tray-label" }, `${steps} ${draws[0].label || ""}`),
+        el("span", { class: "drawn-items" }, items.join(", "))),
+      dice: [],
+      faces: [],
+    };
   }
 
   // tumble: random faces of the same kind for a moment, then the real ones
