@@ -163,7 +163,7 @@ export class DiceTray {
         if (!this.timers.length) delete this.tray.dataset.rolling;
         return;
       }
-      dice.forEach((d, i) => { if (pool.length > 1 && faces[i].length <= 2) d.textContent = pool[(ticks * 7 + i * 3) % pool.length]; });
+      dice.forEach((d, i) => { if (pool.length > 1 && faces[i].length <= 2) d.textContent = pool[(ticks * 7 + i * 5 + Math.floor(i / 3)) % pool.length]; });
     }, 70);
     this.timers.push(timer);
   }
