@@ -359,7 +359,29 @@ def test_repairs_one_squadron_per_roundel() -> None:
         s.apply(s.next().options[-1])  # type: ignore[union-attr]  # keep the dice, all on squadrons
     assert s.next().count == 8  # type: ignore[union-attr]  # London 4, Port of London 3, Portsmouth 1
     s.apply(roll(roundel=2, blank=6))
+    for _ in range(2):  # the British player selects the squadrons repaired
+        node = s.next()
+        assert isinstance(node, Decision) and node.options[0].kind == "fix"
+        s.apply(node.options[0])
     assert len(s.damaged_cards(11)) == 1
+
+
+def test_a_repaired_base_loses_its_damage() -> None:
+    s = fresh()
+    s.turn_no = 1
+    s.destroyed = frozenset({"Tangmere", "Biggin Hill", "London"})
+    run(s, ("post_flight",))
+    while s.queue[0][0] != "repair_dice" or s.queue[0][2] != "bases":
+        s.apply(s.next().options[0])  # type: ignore[union-attr]  # 0 dice on squadrons
+    assert s.next().count == 4  # type: ignore[union-attr]  # London is gone: 3 + 1
+    s.apply(roll(roundel=1, blank=3))
+    node = s.next()
+    assert isinstance(node, Decision) and [a.get("base") for a in node.options] == [
+        "Tangmere",
+        "Biggin-Hill",
+    ]
+    s.apply(node.options[1])
+    assert s.destroyed == frozenset({"Tangmere", "London"})  # cities cannot be repaired
 
 
 def test_a_stranded_flight_loses_a_squadron_on_a_cross() -> None:

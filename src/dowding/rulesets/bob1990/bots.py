@@ -139,10 +139,21 @@ class Bob1990Heuristic:
     def _raf_lose(self, v: View, d: Decision, c: Components) -> Action:
         return min(d.options, key=lambda a: c.cards[str(a.get("card"))].dogfight)
 
+    def _fix(self, v: View, d: Decision, c: Components) -> Action:
+        return max(d.options, key=lambda a: _fix_value(c, a))
+
     def _repair(self, v: View, d: Decision, c: Components) -> Action:
         n = max(int(a.get("squadrons") or 0) for a in d.options)
         want = max(0, n - 6)  # about one base repaired, the rest on squadrons
         return min(d.options, key=lambda a: abs(int(a.get("squadrons") or 0) - max(want, n // 2)))
+
+
+def _fix_value(c: Components, a: Action) -> float:
+    card = a.get("card")
+    if card is not None:
+        return c.cards[str(card)].dogfight
+    name = c.by_slug[str(a.get("base"))]
+    return 10.0 if c.board.features[name].kind == "raf_airfield" else 5.0
 
 
 def _lf_flights(lf: int) -> list[str]:
@@ -190,6 +201,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     (RAF, "donate"): Bob1990Heuristic._first,
     (RAF, "repair"): Bob1990Heuristic._repair,
     (RAF, "wait"): Bob1990Heuristic._first,
+    (RAF, "fix"): Bob1990Heuristic._fix,
 }
 
 

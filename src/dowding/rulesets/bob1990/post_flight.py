@@ -5,7 +5,7 @@ from __future__ import annotations
 from dowding.engine import LUFTWAFFE_DIE, RAF_DIE, Action, Decision, SymbolPool
 from dowding.engine.tasks import Task
 
-from .components import GROUPS, LW_FLIGHTS, RAF_FLIGHTS
+from .components import GROUPS, LW_FLIGHTS, RAF_FLIGHTS, slug
 from .core import Core
 from .flights import (
     DOWN,
@@ -124,17 +124,41 @@ class PostFlight(Core):
     def _do_repair_dice(self, task: Task, action: Action) -> None:
         g, what = int(task[1]), str(task[2])
         roundels = int(action.get("roundel") or 0)
-        if what == "squadrons":
-            # B27 reading: the strongest damaged squadrons come back first
-            cards = sorted(self.damaged_cards(g), key=lambda c: -self.c.cards[c].dogfight)
-            for cid in cards[:roundels]:
-                self.loc[cid] = "crb"
-            self.say(f"{g} Group repairs {min(roundels, len(cards))} squadron(s)")
+        damaged = self.damaged_cards(g) if what == "squadrons" else self.damaged_bases(g)
+        self.say(f"{g} Group rolls {roundels} roundel(s) to repair {what}")
+        if roundels >= len(damaged):
+            for item in damaged:
+                self.repaired(item)
+        elif roundels:
+            self.push(("repair_pick", g, what, roundels))
+
+    def repaired(self, item: str) -> None:
+        if item in self.loc:
+            self.loc[item] = (
+                "crb"  # C.II: "repaired squadrons are selected and put back in their CRBs"
+            )
+            self.say(f"{item} ({self.c.cards[item].aircraft}) is repaired")
         else:
-            bases = self.damaged_bases(g)[:roundels]
-            self.destroyed = self.destroyed - set(bases)
-            for name in bases:
-                self.say(f"{name} is repaired")
+            self.destroyed = self.destroyed - {item}
+            self.say(f"{item} is repaired")
+
+    def _dec_repair_pick(self, task: Task) -> Decision | None:
+        g, what, n = int(task[1]), str(task[2]), int(task[3])
+        if what == "squadrons":
+            cards = self.damaged_cards(g)
+            # cards of one type are alike to the rules: one option a type
+            items = sorted({self.c.cards[c].aircraft: c for c in reversed(cards)}.values())
+            options = tuple(Action("fix", card=c) for c in items)
+        else:
+            options = tuple(Action("fix", base=slug(b)) for b in self.damaged_bases(g))
+        return Decision(RAF, f"Choose what {g} Group repairs ({n} to choose, C.II)", options)
+
+    def _do_repair_pick(self, task: Task, action: Action) -> None:
+        g, what, n = int(task[1]), str(task[2]), int(task[3])
+        card = action.get("card")
+        self.repaired(str(card) if card is not None else self.c.by_slug[str(action.get("base"))])
+        if n > 1:
+            self.push(("repair_pick", g, what, n - 1))
 
     # --- C.III.1 Fuel crashes ----------------------------------------------------------------
     def home_distance(self, f: str) -> int:

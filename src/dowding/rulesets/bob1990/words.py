@@ -81,6 +81,11 @@ def _label(c: Components, view: View, a: Action) -> str:
     if kind == "repair":
         n = int(a.get("squadrons") or 0)
         return f"{n} dice on squadrons, the rest on airfields and radar"
+    if kind == "fix":
+        card = a.get("card")
+        if card is not None:
+            return f"Repair {card_name(c, str(card))}"
+        return f"Repair {c.by_slug[str(a.get('base'))]}"
     if kind == "wait":
         return f"{flight_name(str(a.get('flight')))} waits off the map"
     return ""
