@@ -7,7 +7,7 @@ from dowding.engine.tasks import Task
 
 from .components import LW_FLIGHTS, slug
 from .core import Core
-from .flights import LUFTWAFFE, ON_MAP, command
+from .flights import LUFTWAFFE, ON_MAP, command, count
 
 
 class Bombing(Core):
@@ -87,8 +87,8 @@ class Bombing(Core):
         lf = command(f)
         mission = self.assigned[lf]
         card = self.c.missions[mission]
-        roundels = int(action.get("roundel") or 0)
-        crosses = int(action.get("cross") or 0)
+        roundels = count(action.get("roundel"))
+        crosses = count(action.get("cross"))
         total = min(card.bombs, self.hits.get(mission, 0) + roundels)
         self.hits[mission] = total
         self.say(f"{roundels} hit(s) on {self.target[lf]}: {total} of {card.bombs}")

@@ -16,7 +16,7 @@ from typing import Any
 from dowding.engine import Action, Decision
 
 from .components import Components, load_components
-from .flights import LUFTWAFFE, RAF, command
+from .flights import LUFTWAFFE, RAF, command, count
 
 View = dict[str, Any]
 
@@ -91,7 +91,7 @@ class Bob1990Heuristic:
         return min(d.options, key=score)
 
     def _stack(self, v: View, d: Decision, c: Components) -> Action:
-        return max(d.options, key=lambda a: int(a.get("n") or 0))
+        return max(d.options, key=lambda a: count(a.get("n")))
 
     def _bomb(self, v: View, d: Decision, c: Components) -> Action:
         return d.options[0]
@@ -105,7 +105,7 @@ class Bob1990Heuristic:
 
     # --- British -----------------------------------------------------------------------------
     def _refill(self, v: View, d: Decision, c: Components) -> Action:
-        return max(d.options, key=lambda a: int(a.get("n") or 0))
+        return max(d.options, key=lambda a: count(a.get("n")))
 
     def _raf_move(self, v: View, d: Decision, c: Components) -> Action:
         f = str(d.options[0].get("flight"))
@@ -133,7 +133,7 @@ class Bob1990Heuristic:
         return max(d.options, key=lambda a: v["flights"][str(a.get("flight"))]["cards"])
 
     def _match(self, v: View, d: Decision, c: Components) -> Action:
-        live = [a for a in d.options if int(a.get("stack") or 0)]
+        live = [a for a in d.options if count(a.get("stack"))]
         return live[0] if live else d.options[0]
 
     def _raf_lose(self, v: View, d: Decision, c: Components) -> Action:
@@ -143,9 +143,9 @@ class Bob1990Heuristic:
         return max(d.options, key=lambda a: _fix_value(c, a))
 
     def _repair(self, v: View, d: Decision, c: Components) -> Action:
-        n = max(int(a.get("squadrons") or 0) for a in d.options)
+        n = max(count(a.get("squadrons")) for a in d.options)
         want = max(0, n - 6)  # about one base repaired, the rest on squadrons
-        return min(d.options, key=lambda a: abs(int(a.get("squadrons") or 0) - max(want, n // 2)))
+        return min(d.options, key=lambda a: abs(count(a.get("squadrons")) - max(want, n // 2)))
 
 
 def _fix_value(c: Components, a: Action) -> float:

@@ -11,7 +11,7 @@ from dowding.engine.tasks import Task
 
 from .components import LW_FLIGHTS, RAF_FLIGHTS
 from .core import Core
-from .flights import LUFTWAFFE, ON_MAP, RAF, command, dogfight_cards, shot_down
+from .flights import LUFTWAFFE, ON_MAP, RAF, command, count, dogfight_cards, shot_down
 
 
 class Dogfighting(Core):
@@ -92,7 +92,7 @@ class Dogfighting(Core):
 
     def _do_stack(self, task: Task, action: Action) -> None:
         g = str(task[1])
-        self.loc[self.fb(g)[0]] = f"stack:{int(action.get('n') or 1)}"
+        self.loc[self.fb(g)[0]] = f"stack:{count(action.get('n'))}"
 
     # --- 3. the BP takes cards from the top of each British FB ----------------------------
     def _auto_draw_hands(self, task: Task) -> None:
@@ -151,7 +151,7 @@ class Dogfighting(Core):
         )
 
     def _do_match(self, task: Task, action: Action) -> None:
-        f, k = str(task[1]), int(action.get("stack") or 0)
+        f, k = str(task[1]), count(action.get("stack"))
         if k:
             space, g, stacks, pairs = self.fight
             self.fight = (space, g, stacks, (*pairs, (f, k)))
@@ -191,7 +191,7 @@ class Dogfighting(Core):
         )
 
     def _do_dice_lw(self, task: Task, action: Action) -> None:
-        self.scratch = (int(action.get("roundel") or 0), int(action.get("cross") or 0))
+        self.scratch = (count(action.get("roundel")), count(action.get("cross")))
 
     def _chance_dice_raf(self, task: Task) -> SymbolPool:
         f, british, _ = self.pair_cards(int(task[1]))
@@ -204,8 +204,8 @@ class Dogfighting(Core):
 
     def _do_dice_raf(self, task: Task, action: Action) -> None:
         i = int(task[1])
-        roundels = self.scratch[0] + int(action.get("roundel") or 0)
-        crosses = self.scratch[1] + int(action.get("cross") or 0)
+        roundels = self.scratch[0] + count(action.get("roundel"))
+        crosses = self.scratch[1] + count(action.get("cross"))
         self.scratch = ()
         f, british, german = self.pair_cards(i)
         raf_lost = min(shot_down(roundels), len(british))

@@ -37,6 +37,11 @@ class Flight(NamedTuple):
     base: str = ""  # a British flight's airfield (C.III.2), by gazetteer name
 
 
+def count(value: object) -> int:
+    """An action's or outcome's number (``roll cross=2``), 0 when absent."""
+    return value if isinstance(value, int) else 0
+
+
 def command(flight: str) -> int:
     """'11B' -> 11, '2A' -> 2."""
     return int(flight[:-1])

@@ -23,6 +23,7 @@ from .flights import (
     RAF_FB,
     RAF_MOVE,
     command,
+    count,
     fuel_marker,
     max_move,
 )
@@ -219,7 +220,7 @@ class Moving(Core):
         )
 
     def _do_refill(self, task: Task, action: Action) -> None:
-        f, n = str(task[1]), int(action.get("n") or 0)
+        f, n = str(task[1]), count(action.get("n"))
         if n:
             self.unseen[f] += n
             self.say(f"{f} takes {n} squadron card(s), unseen, from the Combat Ready box")

@@ -19,6 +19,7 @@ from .flights import (
     WAITING,
     WORKING,
     command,
+    count,
 )
 
 
@@ -79,7 +80,7 @@ class PostFlight(Core):
     def _do_donate(self, task: Task, action: Action) -> None:
         if action.kind == "keep":
             return
-        g, h = int(task[1]), int(action.get("to") or 0)
+        g, h = int(task[1]), count(action.get("to"))
         dice = list(self.scratch)
         n = dice[GROUPS.index(g)]
         dice[GROUPS.index(h)] += n
@@ -108,7 +109,7 @@ class PostFlight(Core):
     def _do_repair(self, task: Task, action: Action) -> None:
         g = int(task[1])
         n = self.dice_of(g)
-        k = int(action.get("squadrons") or 0)
+        k = count(action.get("squadrons"))
         self.push(("repair_dice", g, "squadrons", k), ("repair_dice", g, "bases", n - k))
 
     def _chance_repair_dice(self, task: Task) -> SymbolPool | None:
@@ -123,7 +124,7 @@ class PostFlight(Core):
 
     def _do_repair_dice(self, task: Task, action: Action) -> None:
         g, what = int(task[1]), str(task[2])
-        roundels = int(action.get("roundel") or 0)
+        roundels = count(action.get("roundel"))
         damaged = self.damaged_cards(g) if what == "squadrons" else self.damaged_bases(g)
         self.say(f"{g} Group rolls {roundels} roundel(s) to repair {what}")
         if roundels >= len(damaged):
@@ -191,7 +192,7 @@ class PostFlight(Core):
     def _do_crash(self, task: Task, action: Action) -> None:
         f, i = str(task[1]), int(task[2])
         cards = self.fb(f)
-        if int(action.get("cross") or 0):
+        if count(action.get("cross")):
             cid = cards[i]
             self.loc[cid] = "gone"
             self.revealed = self.revealed - {cid}

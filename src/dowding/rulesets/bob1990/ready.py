@@ -19,6 +19,7 @@ from .flights import (
     STUKA_TURN,
     WAITING,
     command,
+    count,
 )
 
 
@@ -202,7 +203,7 @@ class ReadyStage(Core):
 
     def _do_reinforce_roll(self, task: Task, action: Action) -> None:
         f = str(task[1])
-        crosses = int(action.get("cross") or 0)
+        crosses = count(action.get("cross"))
         self.say(f"{f} rolls {crosses} cross(es): {crosses} reinforcing card(s)")
         if crosses:
             self.push(("lw_deal", f, crosses))

@@ -125,7 +125,7 @@ class Views(Core):
         return view
 
     # --- re-deals ---------------------------------------------------------------------------
-    def determinize(self, seat: str, rng: Any) -> Core:
+    def determinize(self, seat: str, rng: Any) -> Any:
         """A re-deal of what ``seat`` cannot see; one in which the pending step could not happen
         (a German flight told to bomb a target its re-dealt mission does not name) is dealt
         again, and after many tries the missions are left where they are."""
@@ -158,7 +158,7 @@ class Views(Core):
         def canonical(items: list[str], slots: list[str], need: set[int]) -> list[str]:
             return self._fit(sorted(items), need)
 
-        return self._rearranged(seat, canonical).to_dict()
+        return dict(self._rearranged(seat, canonical).to_dict())
 
     def _fit(self, items: list[str], need: set[int]) -> list[str]:
         """Give the slots that must hold non-fighters (a flight whose fighters left) the first
@@ -177,7 +177,7 @@ class Views(Core):
     def _rearranged(self, seat: str | None, arrange: Arrange, missions: bool = True) -> Any:
         """A copy in which what ``seat`` cannot see is rearranged by ``arrange`` (slots in a
         canonical order, so the infostate tells nothing)."""
-        other = self.copy()
+        other: Any = self.copy()
         for unit in (*GROUPS, *LUFTFLOTTEN):
             cards = [c for c in self.c.decks[unit] if self.hidden_from(seat, c)]
             if len(cards) < 2:

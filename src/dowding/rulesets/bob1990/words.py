@@ -8,7 +8,7 @@ from typing import Any
 from dowding.engine import Action, Decision
 
 from .components import Components, load_components
-from .flights import command
+from .flights import command, count
 
 View = Mapping[str, Any]
 
@@ -54,7 +54,7 @@ def _label(c: Components, view: View, a: Action) -> str:
             return f"{flight_name(f)} stays at {place(c, to)}"
         return f"Fly {flight_name(f)} to {place(c, to)}"
     if kind == "refill":
-        n = int(a.get("n") or 0)
+        n = count(a.get("n"))
         return f"{flight_name(str(a.get('flight')))} takes {n} card(s) from the Combat Ready box"
     if kind == "dogfight":
         return f"Dogfight at {place(c, str(a.get('space')))}"
@@ -64,7 +64,7 @@ def _label(c: Components, view: View, a: Action) -> str:
     if kind == "stack":
         return f"Put the card on stack {a.get('n')}"
     if kind == "match":
-        k = int(a.get("stack") or 0)
+        k = count(a.get("stack"))
         f = flight_name(str(a.get("flight")))
         return f"{f} attacks stack {k}" if k else f"{f} holds back"
     if kind == "lose":
@@ -79,7 +79,7 @@ def _label(c: Components, view: View, a: Action) -> str:
     if kind == "keep":
         return "Keep the dice"
     if kind == "repair":
-        n = int(a.get("squadrons") or 0)
+        n = count(a.get("squadrons"))
         return f"{n} dice on squadrons, the rest on airfields and radar"
     if kind == "fix":
         card = a.get("card")
