@@ -153,7 +153,9 @@ class ReadyStage(Core):
                 self.loc[cid] = "gone"
         for f in self.flights_of(lf):
             self.set(f, status=OUT, pos=None)
-        self.assigned.pop(lf, None)
+        mission = self.assigned.pop(lf, None)
+        if mission is not None:  # its mission card goes back to the Mission box, unflown
+            self.deck = tuple(sorted((*self.deck, mission)))
         self.say(f"Luftflotte {lf} cannot deal 6 cards to each Flight box: it leaves the game")
 
     def _dec_reinforce(self, task: Task) -> Decision | None:
