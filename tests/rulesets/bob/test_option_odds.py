@@ -127,3 +127,15 @@ def test_a_dogfight_card_shows_its_odds_against_the_unseen_luftwaffe_card() -> N
     before = option_odds("bob", view, node)
     again = state.determinize(RAF, random.Random(5))
     assert option_odds("bob", again.view(RAF), node) == before
+
+
+def test_resolving_an_intercept_space_shows_the_same_odds_as_the_intercept() -> None:
+    state, node = _intercept_position()
+    before = option_odds("bob", state.view(node.seat), node)[0]  # type: ignore[attr-defined]
+    decide(state, "intercept flight=11C")  # type: ignore[arg-type]
+    run(state, ("battle",))  # type: ignore[arg-type]
+    node = decision(state)  # type: ignore[arg-type]
+    assert [o.text for o in node.options] == ["resolve space=U35"]
+    resolve = option_odds("bob", state.view(node.seat), node)[0]  # type: ignore[attr-defined]
+    assert before is not None and resolve is not None
+    assert resolve.outcomes == before.outcomes

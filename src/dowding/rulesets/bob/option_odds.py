@@ -183,11 +183,29 @@ def _mean(d: Mapping[str, Fraction]) -> float:
 
 
 def _intercept(t: Tables, view: View, decision: Decision, raf_flight: str) -> OptionOdds | None:
+    """British Intercept: ``raf_flight`` against the flight radar reports."""
     found = re.search(r"Luft\. (\S+) at (\S+)", decision.prompt)
     if found is None:
         return None
-    lw_flight = found.group(1)
-    raf_cards = _cards(view, raf_flight)
+    return _intercept_fight(t, view, [raf_flight], found.group(1))
+
+
+def _resolve(t: Tables, view: View, space: str) -> OptionOdds | None:
+    """Resolving an intercept marker's space: every RAF flight there against the Luftwaffe's."""
+    combats = (view.get("markers") or {}).get("combats") or {}
+    if combats.get(space) != "intercept":
+        return None  # a dogfight's odds hang on each card played; a lone bombing run is not ours
+    lw = _flight_at(view, LUFTWAFFE, space)
+    raf = _flight_at(view, RAF, space)
+    if len(lw) != 1 or not raf:
+        return None
+    return _intercept_fight(t, view, sorted(raf), lw[0])
+
+
+def _intercept_fight(
+    t: Tables, view: View, raf_flights: Sequence[str], lw_flight: str
+) -> OptionOdds | None:
+    raf_cards = [c for f in raf_flights for c in _cards(view, f)]
     raf_known, raf_hidden, _ = _split(raf_cards)
     if raf_hidden or not raf_known:
         return None  # the seat always sees its own cards
@@ -307,6 +325,8 @@ def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
             found = _intercept(t, view, decision, str(option.get("flight")))
         elif option.kind == "pick" and "Dogfight" in decision.prompt:
             found = _pick(t, view, decision, str(option.get("card")))
+        elif option.kind == "resolve":
+            found = _resolve(t, view, str(option.get("space")))
         elif option.kind == "bombrun":
             found = _bombrun(t, view, decision)
         if found is not None:
