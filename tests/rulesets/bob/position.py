@@ -141,6 +141,14 @@ def decide(state: BobState, action: Action | str) -> None:
     state.apply(action)
 
 
+def no_marker(state: BobState, flight: str | None = None) -> None:
+    """Answer the Bomb Run Marker question, put after every Luftwaffe flight's move: none."""
+    node = decision(state)
+    assert "(Step 5, Bomb Run Marker)" in node.prompt, node.prompt
+    assert flight is None or node.prompt.startswith(f"Luft. {flight} "), node.prompt
+    state.apply(Action("hold"))
+
+
 def pool(state: BobState) -> SymbolPool:
     node = state.next()
     assert isinstance(node, SymbolPool), f"expected dice, got {node}"

@@ -17,6 +17,7 @@ from .position import (
     draws,
     loc,
     mission_loc,
+    no_marker,
     options,
     pool,
     put,
@@ -83,6 +84,7 @@ def test_radar_detects_a_flight_stopped_by_an_raf_flight_and_the_raf_is_asked() 
     # only the flight on the space: a second would share it (Step 6: one RAF flight a space)
     assert {str(o) for o in node.options} == {"intercept flight=11C", "decline"}
     decide(state, "intercept flight=11C")
+    no_marker(state, "2A")
     assert at_barrier(state)
     assert state.combat == {"U35": "intercept"} and state.flights["11C"].intercepted
 
@@ -93,7 +95,8 @@ def test_a_flight_stopped_by_an_raf_flight_stays_stopped_when_not_intercepted() 
     put(state, "11C", space="U35", cards=take(state, 11, spitfire=3))
     radar_run(state, "V35", "U35")
     decide(state, "decline")
-    assert at_barrier(state)  # it may not move through the RAF flight's space
+    no_marker(state, "2A")  # it may not move through the RAF flight's space
+    assert at_barrier(state)
     assert state.flights["2A"].space == "U35" and state.combat == {}
 
 

@@ -32,6 +32,7 @@ from .position import (
     mission_index,
     mission_loc,
     move_cards,
+    no_marker,
     options,
     pool,
     put,
@@ -424,6 +425,7 @@ def test_a_fuel_token_is_spent_even_without_moving() -> None:
     assert options(state) == {"fuel tokens=1"}  # three tokens: one at a time
     decide(state, "fuel tokens=1")
     decide(state, "stop")
+    no_marker(state, "2A")
     assert at_barrier(state)
     f = state.flights["2A"]
     assert (f.space, f.fuel) == ("W35", 2)
@@ -437,6 +439,7 @@ def test_one_token_moves_up_to_five_spaces() -> None:
     decide(state, "fuel tokens=1")
     for space in ("W43", "V43", "U43", "T43", "S43"):
         decide(state, f"move to={space}")
+    no_marker(state, "2A")
     assert at_barrier(state)
     assert state.flights["2A"].space == "S43"
 
@@ -451,6 +454,7 @@ def test_two_tokens_for_ten_spaces_when_exactly_two_remain() -> None:
     row = ("W43", "V43", "U43", "T43", "S43", "R43", "Q43", "P43", "O43", "N43")
     for space in row:
         decide(state, f"move to={space}")
+    no_marker(state, "2A")
     assert at_barrier(state)
     f = state.flights["2A"]
     assert (f.space, f.fuel) == ("N43", 0)
@@ -514,6 +518,7 @@ def test_one_flight_a_space_and_one_flight_at_a_time() -> None:
     assert "2A" in node.prompt and "stop" not in options(state)  # ...but not ending there
     decide(state, "move to=W37")
     decide(state, "stop")
+    no_marker(state, "2A")
     assert options(state) == {"fly flight=2B"}  # 2A's move is over before 2B's begins
     state.queue = (("step", "2B", 1), *state.queue)
     state._node = None
@@ -528,7 +533,8 @@ def test_a_luftwaffe_flight_stops_on_an_raf_flight() -> None:
     decide(state, "fly flight=2A")
     decide(state, "fuel tokens=1")
     decide(state, "move to=V34")
-    assert at_barrier(state)  # four spaces left, but the move ends here
+    no_marker(state, "2A")  # four spaces left, but the move ends here
+    assert at_barrier(state)
     assert state.flights["2A"].space == "V34"
 
 
@@ -563,7 +569,8 @@ def test_radar_detects_and_the_raf_may_intercept_within_three_spaces() -> None:
     assert node.seat == RAF
     assert {str(o) for o in node.options} == {"intercept flight=11C", "decline"}
     decide(state, "intercept flight=11C")
-    assert at_barrier(state)  # 2A stops on the radar space
+    no_marker(state, "2A")  # 2A stops on the radar space
+    assert at_barrier(state)
     raf = state.flights["11C"]
     assert state.flights["2A"].space == "U35" and raf.space == "U35" and raf.intercepted
     assert state.combat == {"U35": "intercept"} and state.markers == 4
@@ -596,6 +603,7 @@ def test_declined_intercept_the_flight_moves_on() -> None:
     decide(state, "decline")
     for space in ("T35", "S35", "R35"):  # the three spaces left
         decide(state, f"move to={space}")
+    no_marker(state, "2A")
     assert at_barrier(state)
     assert state.flights["2A"].space == "R35" and state.markers == 5
 
@@ -667,7 +675,11 @@ def test_bombing_run_marker_over_the_target() -> None:
     assert state.flights["2A"].bombrun
     decide(state, "fly flight=2B")
     decide(state, "fuel tokens=1")
-    decide(state, "stop")  # not over its target: no marker offered
+    decide(state, "stop")
+    # not over its target: asked all the same (the RAF sees whose decision it is), no marker offered
+    node = decision(state)
+    assert node.seat == LUFTWAFFE and [str(o) for o in node.options] == ["hold"]
+    decide(state, "hold")
     assert at_barrier(state) and not state.flights["2B"].bombrun
 
 
@@ -1092,7 +1104,9 @@ def test_ack_ack_only_shoots_bombers() -> None:
     cards = l2(he111=1, bf109=2)
     state = bombing_position("london", cards)
     roll(state, cross=2, dice=2)
-    roll(state, cross=2, dice=2)  # one bomber down: the only bomber, no choice
+    roll(state, cross=2, dice=2)  # one bomber down: the only bomber, the only option
+    assert options(state) == {f"lose cards={cards[0]},"}  # asked all the same (secret_timing)
+    decide(state, f"lose cards={cards[0]},")
     assert [loc(state, c) == DAMAGED for c in cards] == [True, False, False]
 
 
@@ -1263,6 +1277,8 @@ def test_four_players_each_luftwaffe_seat_moves_its_own_flights() -> None:
     assert decision(state).seat == "luftwaffe-2"
     decide(state, "fuel tokens=1")
     decide(state, "stop")
+    assert decision(state).seat == "luftwaffe-2"  # the Bomb Run Marker question: its own flight
+    no_marker(state, "2A")
     node = decision(state)
     assert node.seat == "luftwaffe-3-5"
     assert {str(o) for o in node.options} == {"fly flight=3A", "fly flight=5A"}

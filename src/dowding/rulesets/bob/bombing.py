@@ -73,19 +73,29 @@ class BombingPhase:
             self.queue = (("returns", lw.id), *self.queue)
 
     def _flak_losses_decision(self, flight: str) -> Decision | None:
+        # "for every two German cross symbols rolled, one bomber is shot down. The Luftwaffe
+        # player selects which bomber card(s) to lose": the Luftwaffe is asked whenever the
+        # ack-ack roll (public) downs a bomber, even when it has no more bombers than that and
+        # so no real choice, since how many bombers it has is face down to the RAF
+        # (docs/rules/bob.md, Step 7, Ack-Ack)
         losses = self.scratch[-2] // 2 if self.scratch else 0  # crosses on the ack-ack roll
+        if losses <= 0:
+            return None
         bombers = [c for c in self.cards_in(box(flight)) if self.t.cards[c].role == "bomber"]
-        if losses <= 0 or not bombers:
-            return None
-        if losses >= len(bombers):
-            return None
-        return Decision(
-            self.seat_of_flight(flight),
-            f"Ack-ack brings down {losses} bomber squadron(s) of Luft. {flight}: choose",
+        down = min(losses, len(bombers))
+        options = (
             tuple(
                 Action("lose", cards=tuple(self.t.cards[c].id for c in combo))
-                for combo in combinations(bombers, losses)
-            ),
+                for combo in combinations(bombers, down)
+            )
+            if down
+            else (Action("lose"),)  # only in a re-deal of the RAF's unknowns: no bomber left
+        )
+        return Decision(
+            self.seat_of_flight(flight),
+            f"Ack-ack brings down {down} bomber squadron(s) of Luft. {flight}: "
+            + ("choose which" if len(options) > 1 else "all it has"),
+            options,
         )
 
     def _do_flak_losses(self, task: Task, action: Action | None) -> None:
@@ -97,7 +107,7 @@ class BombingPhase:
             lost = bombers[:losses]
         else:
             ids = action.get("cards")
-            ids = ids if isinstance(ids, tuple) else (ids,)
+            ids = ids if isinstance(ids, tuple) else () if ids is None else (ids,)
             lost = [self.t.card_index[str(i)] for i in ids]
         if lost:
             self._move_cards(lost, DAMAGED)

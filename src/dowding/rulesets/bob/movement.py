@@ -158,17 +158,34 @@ class MovementSteps:
         if not blocked:
             self.queue = (("step", flight, left), *self.queue)
 
-    def _bomb_marker_decision(self, flight: str) -> Decision | None:
+    def may_mark(self, flight: str) -> bool:
+        """Whether the flight may place its bombing run marker: on the map, on the same space as
+        the target of its mission card, without one already (Step 5, Bomb Run Marker)."""
         f = self.flights[flight]
         if f.status != "map" or f.mission < 0 or f.bombrun:
+            return False
+        return self.t.targets[self.t.missions[f.mission].target].space == f.space
+
+    def _bomb_marker_decision(self, flight: str) -> Decision | None:
+        # "After completing a Luftwaffe flight's movement, when the flight is on the same space as
+        # the target listed on its mission card, the Luftwaffe player should place a bombing run
+        # marker": the Luftwaffe is asked after every flight's move that leaves it on the map,
+        # over its target or not, so that being asked tells the RAF nothing of the secret target;
+        # the RAF sees only whether a marker appears (docs/rules/bob.md, Step 5, Bomb Run Marker)
+        f = self.flights[flight]
+        if f.status != "map":
             return None
-        target = self.t.targets[self.t.missions[f.mission].target]
-        if target.space != f.space:
-            return None
+        if self.may_mark(flight):
+            return Decision(
+                self.seat_of_flight(flight),
+                f"Luft. {flight} is over its target: place a bombing run marker? (Step 5, Bomb Run Marker)",
+                (Action("bombrun"), Action("hold")),
+            )
         return Decision(
             self.seat_of_flight(flight),
-            f"Luft. {flight} is over its target: place a bombing run marker? (Step 5, Bomb Run Marker)",
-            (Action("bombrun"), Action("hold")),
+            f"Luft. {flight} ends its move at {f.space}, not over its target: "
+            "no bombing run marker to place (Step 5, Bomb Run Marker)",
+            (Action("hold"),),
         )
 
     def _do_bomb_marker(self, task: Task, action: Action | None) -> None:

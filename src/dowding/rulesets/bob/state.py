@@ -800,14 +800,10 @@ class BobState(
         hidden: dict[int, list[int]] = {}
         # seen face up and not moved since: the seat knows where they are (``shown``)
         seen = {c for c, where in self.shown if self.card_loc[c] == where}
-        # Ack-ack: a Luftwaffe flight choosing which bombers to lose has more than it loses, so
-        # its cards are kept while it chooses
-        head = self.queue[0] if self.queue else ("",)
-        kept = box(head[1]) if head[0] == "flak_losses" else None
         for c, card in enumerate(self.t.cards):
             if (
                 card.side != side
-                and self.card_loc[c] not in (DAMAGED, OUT, kept)
+                and self.card_loc[c] not in (DAMAGED, OUT)
                 and c not in seen
                 and not self._face_up(c)
             ):
@@ -889,8 +885,8 @@ class BobState(
     def _targets_in_sight(self) -> tuple[set[int], set[str]]:
         """What the RAF has learnt of the Luftwaffe's secret missions: exactly, the mission of a
         flight whose bombing is under way ("Luft. 2B bombs coventry"); up to the space of its
-        target, that of a flight with a bombing run marker, or being asked whether to place one
-        (both only over its target)."""
+        target, that of a flight with a bombing run marker (placed only over its target; the
+        question is put after every flight's move, so being asked tells nothing)."""
         bombing = {
             t[2] if t[0] == "roll" else t[1]
             for t in self.queue
@@ -898,7 +894,6 @@ class BobState(
             or (t[0] == "roll" and t[1] in ("bombs", "ack_ack"))
             or (t[0] == "go_home" and t[2] == "after its bombing run")
         }
-        head = self.queue[0] if self.queue else ("",)
         exact: set[int] = set()
         spaces: set[str] = set()
         for f in self.flights.values():
@@ -906,7 +901,7 @@ class BobState(
                 continue
             if f.id in bombing:
                 exact.add(f.mission)
-            elif f.bombrun or head == ("bomb_marker", f.id):
+            elif f.bombrun:
                 spaces.add(f.space)
         return exact, spaces
 
