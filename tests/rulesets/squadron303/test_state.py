@@ -30,7 +30,7 @@ def _play(state: S303State, seed: int, limit: int = 20000) -> S303State:
 def test_random_games_end(scenario: str, players: int) -> None:
     state = _play(GAME.new_state(scenario, {"players": players}), seed=players)
     result = state.next()
-    assert isinstance(result, Terminal) and result.winner in ("raf", "luftwaffe")
+    assert isinstance(result, Terminal) and result.winner in ("raf", None)
 
 
 def test_seats_follow_the_players_option() -> None:

@@ -6,3 +6,7 @@ Rulebook: shared/seeds/003_*. Built so far: the components as schema-checked dat
 rules that need no game state, in modules named after the rulebook's phases. Not yet a
 playable ``GAME`` and not registered: docs/rules/squadron303.md lists what is left.
 """
+
+from .game import GAME
+
+__all__ = ["GAME"]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from dowding.engine import Action, Chance, Decision, Draw, Roll
+from dowding.engine import Action, Chance, Decision, Die, Draw, Roll, SymbolPool
 from dowding.engine.tasks import Task
 
 from .components import Aircraft, Effect, Requirement
@@ -259,7 +259,17 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
     )
     st.put_german(target._replace(fought=True))
     st.say(f"{plane.id} attacks {st.comp.aircraft[target.type].name} {target.id}")
-    st.push(("froll", plane.id), ("rerolls", plane.id, 1), ("round", plane.id))
+    st.push(
+        ("froll", plane.id),
+        *_grolls(plane.id, gcolours),
+        ("rerolls", plane.id, 1),
+        ("round", plane.id),
+    )
+
+
+def _grolls(plane_id: str, gcolours: tuple[str, ...]) -> list[Task]:
+    """The target's dice, one pool per colour (only the count of each face matters)."""
+    return [("groll", plane_id, c) for c in dict.fromkeys(gcolours)]
 
 
 def fight_of(st: S303State) -> FightState:
@@ -273,25 +283,32 @@ def set_fight(st: S303State, fight: FightState) -> None:
 
 def froll_chance(st: S303State, task: Task) -> Chance:
     f = fight_of(st)
-    return Roll(f"{f.plane}'s Fight", tuple(st.dice[c] for c in (*f.colours, *f.gcolours)))
+    return Roll(f"{f.plane}'s dice", tuple(st.dice[c] for c in f.colours))
 
 
 def do_froll(st: S303State, task: Task, action: Action) -> None:
     f = fight_of(st)
     faces = _faces(action)
-    n = len(f.colours)
-    set_fight(st, f._replace(faces=faces[:n], gfaces=faces[n:]))
-    st.say(f"rolled {' '.join(faces[:n])} against {' '.join(faces[n:]) or 'no dice'}")
+    set_fight(st, f._replace(faces=faces, gfaces=()))
+    st.say(f"{f.plane} rolls {' '.join(faces)}")
 
 
 def groll_chance(st: S303State, task: Task) -> Chance:
     f = fight_of(st)
-    return Roll(f"{f.target}'s dice", tuple(st.dice[c] for c in f.gcolours))
+    count = sum(1 for c in f.gcolours if c == task[2])
+    return SymbolPool(f"{f.target}'s {task[2]} dice", die=st.dice[task[2]], count=count)
 
 
 def do_groll(st: S303State, task: Task, action: Action) -> None:
     f = fight_of(st)
-    set_fight(st, f._replace(gfaces=_faces(action)))
+    faces = pool_faces(st.dice[task[2]], action)
+    set_fight(st, f._replace(gfaces=(*f.gfaces, *faces)))
+    st.say(f"{f.target} rolls {' '.join(faces)}")
+
+
+def pool_faces(die: Die, action: Action) -> tuple[str, ...]:
+    """A pool's counts as faces, in the die's order."""
+    return tuple(str(s) for s in die.symbols for _ in range(int(action.get(str(s)) or 0)))  # type: ignore[arg-type]
 
 
 def _faces(action: Action) -> tuple[str, ...]:
@@ -663,8 +680,8 @@ def do_next(st: S303State, task: Task, action: Action) -> None:
             fought=tuple(dict.fromkeys((*f.fought, target.id))),
         )
         st.put_german(target._replace(fought=True))
-    set_fight(st, f)
-    st.push(("groll", f.plane), ("rerolls", f.plane, 0), ("round", f.plane))
+    set_fight(st, f._replace(gfaces=()))
+    st.push(*_grolls(f.plane, f.gcolours), ("rerolls", f.plane, 0), ("round", f.plane))
 
 
 # --- damage and shoot-downs ("Damage tokens", "Pilots shot down") -------------------------------

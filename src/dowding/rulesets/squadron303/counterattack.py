@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dowding.engine import Action, Chance, Decision, Roll
+from dowding.engine import Action, Chance, Decision, SymbolPool
 from dowding.engine.tasks import Task
 
 from .dice import propeller
@@ -96,26 +96,36 @@ def _colours(st: S303State, fighters: tuple[German, ...], fewer: int) -> tuple[s
     return tuple(colours)
 
 
-def ca_ready(st: S303State, task: Task) -> bool:
-    _, sid, area, fewer = task
-    return bool(st.raf_in(area)) and bool(_colours(st, eligible(st, sid, area), fewer))
-
-
-def ca_chance(st: S303State, task: Task) -> Chance:
+def do_ca(st: S303State, task: Task) -> None:
+    """A squadron's Counterattack in an Area: its fighters' dice pooled, one pool per colour
+    (only the count of each face matters)."""
     _, sid, area, fewer = task
     colours = _colours(st, eligible(st, sid, area), fewer)
-    return Roll(f"the {sid} squadron counterattacks in {area}", tuple(st.dice[c] for c in colours))
-
-
-def do_ca(st: S303State, task: Task, action: Action) -> None:
-    _, sid, area, _fewer = task
-    d = action.get("d")
-    faces = tuple(str(x) for x in d) if isinstance(d, tuple) else (str(d),)
+    if not st.raf_in(area) or not colours:
+        return
     st.squadrons = tuple(
         s._replace(counterattacked=True) if s.id == sid else s for s in st.squadrons
     )
-    st.pending = (area, faces, ())
-    st.say(f"the {sid} squadron counterattacks in {area}: {' '.join(faces)}")
+    st.pending = (area, (), ())
+    counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
+    st.push(*(("capool", sid, c, n) for c, n in counts.items()), ("ca_defend", sid, area))
+
+
+def capool_chance(st: S303State, task: Task) -> Chance:
+    _, sid, colour, count = task
+    return SymbolPool(f"the {sid} squadron's {colour} dice", die=st.dice[colour], count=count)
+
+
+def do_capool(st: S303State, task: Task, action: Action) -> None:
+    from .combat import pool_faces
+
+    area, faces, defences = st.pending
+    st.pending = (area, (*faces, *pool_faces(st.dice[task[2]], action)), defences)
+
+
+def do_ca_defend(st: S303State, task: Task) -> None:
+    area, faces, _ = st.pending
+    st.say(f"the {task[1]} squadron counterattacks in {area}: {' '.join(faces)}")
     st.push(*(("defend", p.id) for p in st.raf_in(area)), ("ca_hit",))
 
 

@@ -56,3 +56,6 @@ class Squadron303Game(Game):
         state = S303State(self, data["scenario"], resolved, load_components(str(resolved["data"])))
         restore(state, data)
         return state
+
+
+GAME = Squadron303Game()

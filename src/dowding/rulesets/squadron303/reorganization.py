@@ -192,9 +192,10 @@ def do_endturn(st: S303State, task: Task) -> None:
         st.push(("turn",))
         return
     winner, reason = end
-    st.result = Terminal(
-        winner, {"raf": float(st.kills), "luftwaffe": float(st.pilots_down)}, reason
-    )
+    # a cooperative game: the players' side wins or nobody does ("Winning and losing")
+    won = winner == "raf"
+    reason = f"{reason} ({st.kills} shot down, {st.pilots_down} pilots lost)"
+    st.result = Terminal("raf" if won else None, {"raf": 1.0 if won else 0.0}, reason)
     st.say(f"Game over: {reason}.")
 
 
