@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cache
+from typing import cast
 
 from dowding.engine import Action, Decision
 from dowding.engine.tasks import Task
@@ -50,6 +51,17 @@ def british_sky(c: Components) -> frozenset[str]:
     return _SKY[key]
 
 
+# destinations by everything they depend on, shared by every state and game (bounded)
+_MEMO: dict[tuple[object, ...], object] = {}
+MEMO_SIZE = 200_000
+
+
+def _remember(key: tuple[object, ...], value: object) -> None:
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = value
+
+
 # a German path's flags, best first (B15 reading): avoid 12 Group, then enter a radar-scanned space
 PREFERENCE = ((False, True), (False, False), (True, True), (True, False))
 
@@ -90,6 +102,10 @@ class Moving(Core):
             p for f in other if (p := self.fl[f].pos) is not None and self.fl[f].status == ON_MAP
         }
 
+    def board_key(self) -> tuple[int, str]:
+        """Which board the memo's answers are for: its scale and the player's data folder."""
+        return (self.c.cell_km, str(self.options.get("data", "")))
+
     def situation(self, f: str) -> tuple[object, ...]:
         """All a flight's destinations depend on (the key of ``_reach_cache``)."""
         return (f, self.fl[f], self.passes, self.destroyed, tuple(self.fl.values()))
@@ -109,10 +125,22 @@ class Moving(Core):
         reach = max_move(flight.fuel)
         start = flight.pos
         assert start is not None
+        enemies = frozenset(self.enemies_at(LUFTWAFFE) - self.passes)
+        # what a flight has done already needs no better path: its flags start set
+        seed = (start, flight.rs, flight.nofighters)
+        key = (self.board_key(), seed, reach, flight.rs_stop, enemies, self.destroyed)
+        found = _MEMO.get(key)
+        if found is None:
+            found = self._lw_search(seed, reach, flight.rs_stop, enemies)
+            _remember(key, found)
+        return cast(dict[str, tuple[int, bool, bool]], found)
+
+    def _lw_search(
+        self, seed: tuple[str, bool, bool], reach: int, rs_stop: bool, enemies: frozenset[str]
+    ) -> dict[str, tuple[int, bool, bool]]:
         board = self.c.board
-        enemies = self.enemies_at(LUFTWAFFE) - self.passes
-        best: dict[tuple[str, bool, bool], int] = {(start, False, False): 0}
-        frontier = deque([(start, False, False)])
+        best: dict[tuple[str, bool, bool], int] = {seed: 0}
+        frontier = deque([seed])
         while frontier:
             node = frontier.popleft()
             space, rs, g12 = node
@@ -121,7 +149,7 @@ class Moving(Core):
                 continue
             if d > 0 and (space in enemies or space == BOX):
                 continue  # stopped by an enemy (B.I), or home in Norway
-            if d > 0 and not flight.rs_stop and self.working_rs(space):
+            if d > 0 and not rs_stop and self.working_rs(space):
                 continue  # B.I.1: the first working RS entered stops the flight
             for n in board.neighbours(space):
                 nxt = (n, rs or n in self.c.rs, g12 or n in self.c.fully_12)
@@ -240,9 +268,17 @@ class Moving(Core):
         assert start is not None
         if flight.base in self.destroyed and not flight.airborne:
             return {start: 0}  # C.III: no take-off from a damaged airfield
+        enemies = frozenset(self.enemies_at(RAF) - self.passes)
+        key = (self.board_key(), start, enemies)
+        found = _MEMO.get(key)
+        if found is None:
+            found = self._raf_search(start, enemies)
+            _remember(key, found)
+        return cast(dict[str, int], found)
+
+    def _raf_search(self, start: str, enemies: frozenset[str]) -> dict[str, int]:
         board = self.c.board
         sky = british_sky(self.c)
-        enemies = self.enemies_at(RAF) - self.passes
         best = {start: 0}
         frontier = deque([start])
         while frontier:
