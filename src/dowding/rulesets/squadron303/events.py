@@ -52,23 +52,31 @@ def step_tasks(st: S303State) -> list[Task]:
     return [
         ("event", i)
         for i, line in enumerate(st.scenario.events)
-        if line.turn == st.turn_no and st.event_decks[i]
+        if line.turn == st.turn_no and st.face_down[i]
     ]
 
 
-def event_draw(st: S303State, task: Task) -> Chance:
+def event_deal_draw(st: S303State, task: Task) -> Chance:
     from .state import draw_from
 
-    colours = "+".join(st.scenario.events[task[1]].colours)
-    return draw_from(f"Event from the {colours} deck", st.event_decks[task[1]])
+    # face down: nobody sees which Event it is until Phase I reveals it
+    return draw_from("an Event card, face down", st.event_decks[task[1]], visible_to=frozenset())
 
 
-def do_event(st: S303State, task: Task, action: Action) -> None:
-    """ "Phase I": reveal the Event and bring in its planes, on their slots and routes."""
+def do_event_deal(st: S303State, task: Task, action: Action) -> None:
     event_id = str(action.get("item"))
-    decks_ = list(st.event_decks)
-    decks_[task[1]] = tuple(e for e in decks_[task[1]] if e != event_id)
-    st.event_decks = tuple(decks_)
+    i = task[1]
+    st.event_decks = tuple(
+        tuple(e for e in deck if e != event_id) if n == i else deck
+        for n, deck in enumerate(st.event_decks)
+    )
+    st.face_down = tuple(event_id if n == i else e for n, e in enumerate(st.face_down))
+
+
+def do_event(st: S303State, task: Task) -> None:
+    """ "Phase I": reveal the Event and bring in its planes, on their slots and routes."""
+    event_id = st.face_down[task[1]]
+    st.face_down = tuple("" if n == task[1] else e for n, e in enumerate(st.face_down))
     st.revealed = (*st.revealed, (event_id, st.turn_no))
     event = next(e for e in st.comp.events if e.id == event_id)
     st.say(f"Event: {event.name}. {event.text}")

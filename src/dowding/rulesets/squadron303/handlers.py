@@ -68,7 +68,7 @@ _CHANCE.update(
         "deploy": setup.deploy_draw,
         "deal": setup.deal_draw,
         "draw": draw_chance,
-        "event": events.event_draw,
+        "event_deal": events.event_deal_draw,
         "froll": combat.froll_chance,
         "groll": combat.groll_chance,
         "reroll": combat.reroll_chance,
@@ -91,6 +91,7 @@ _CHANCE_READY.update(
 _AUTO.update(
     {
         "turn": do_turn,
+        "event": events.do_event,
         "step": do_step,
         "rerolls": combat.do_rerolls,
         "resolve": combat.do_resolve,
@@ -110,7 +111,7 @@ S303State.handlers = {
     "deploy": setup.do_deploy,
     "deal": setup.do_deal,
     "draw": do_draw,
-    "event": events.do_event,
+    "event_deal": events.do_event_deal,
     "discard": players.do_discard,
     "move": players.do_move,
     "fight": combat.do_fight,

@@ -38,10 +38,13 @@ def begin(st: S303State) -> None:
     st.undeployed = tuple(sorted(setup.cards))
     st.deck = tuple(sorted(comp.deck()))
     st.event_decks = decks(sc, comp.events)
+    st.face_down = tuple("" for _ in st.event_decks)
     removed = comp.rules.reserve_removed[str(st.players)]  # type: ignore[index]
     tasks: list[Task] = [("pilot", p.id) for p in st.planes]
     tasks += [("remove_pilot",)] * removed
     tasks += [("deploy", i) for i in range(len(setup.slots))]
+    # "Game setup" 10: the Scenario's Events drawn face down, one per Events line
+    tasks += [("event_deal", i) for i, deck in enumerate(st.event_decks) if deck]
     for p in st.planes:
         count = 4 if p.role == "wingman" else sc.cards
         tasks += [("deal", p.id)] * count

@@ -66,7 +66,8 @@ class S303State(TaskQueueState):
         self.discards: tuple[str, ...] = ()
         self.pilots: tuple[str, ...] = ()  # Pilot cards not dealt yet (then the Reserve)
         self.undeployed: tuple[str, ...] = ()  # Deployment cards still to go onto Areas
-        self.event_decks: tuple[tuple[str, ...], ...] = ()
+        self.event_decks: tuple[tuple[str, ...], ...] = ()  # the Events not drawn, per line
+        self.face_down: tuple[str, ...] = ()  # per Events line: its face-down Event ("" none)
         self.revealed: tuple[tuple[str, int], ...] = ()  # (Event, turn revealed)
         self.target_damage: tuple[tuple[str, int], ...] = ()
         self.kills = 0
@@ -194,6 +195,7 @@ class S303State(TaskQueueState):
             self.pilots,
             self.undeployed,
             self.event_decks,
+            self.face_down,
             self.revealed,
             self.target_damage,
             (self.kills, self.pilots_down, self.reserve_short),
@@ -236,6 +238,7 @@ class S303State(TaskQueueState):
             "pilots": list(self.pilots),
             "undeployed": list(self.undeployed),
             "event_decks": [list(d) for d in self.event_decks],
+            "face_down": list(self.face_down),
             "revealed": [list(r) for r in self.revealed],
             "target_damage": [list(t) for t in self.target_damage],
             "kills": self.kills,
@@ -277,6 +280,7 @@ def restore(state: S303State, data: JSON) -> None:
     state.pilots = tuple(data["pilots"])
     state.undeployed = tuple(data["undeployed"])
     state.event_decks = _tupled(data["event_decks"])
+    state.face_down = tuple(data["face_down"])
     state.revealed = _tupled(data["revealed"])
     state.target_damage = _tupled(data["target_damage"])
     state.kills = int(data["kills"])

@@ -68,6 +68,7 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
         "discards": list(st.discards),
         "reserve": len(st.pilots),
         "revealed": [list(r) for r in st.revealed],
+        "face_down": [bool(e) for e in st.face_down],
         "kills": st.kills,
         "pilots_down": st.pilots_down,
         "fight": None if st.fight is None else list(st.fight),
@@ -93,6 +94,24 @@ def _pool(st: S303State, seat: str | None) -> tuple[list[str], list[tuple[int, i
     return sorted(pool), holes
 
 
+def _events(st: S303State, pick: Any) -> S303State:
+    """The face-down Events re-chosen from what each line could hold."""
+    other = st.copy()
+    decks, down = [], []
+    for deck, card in zip(st.event_decks, st.face_down, strict=True):
+        if not card:
+            decks.append(deck)
+            down.append(card)
+            continue
+        pool = sorted((*deck, card))
+        chosen = pick(pool)
+        pool.remove(chosen)
+        decks.append(tuple(pool))
+        down.append(chosen)
+    other.event_decks, other.face_down = tuple(decks), tuple(down)
+    return other
+
+
 def _deal(st: S303State, seat: str | None, cards: list[str]) -> S303State:
     other = st.copy()
     _, holes = _pool(st, seat)
@@ -110,11 +129,11 @@ def canonical(st: S303State, seat: str | None) -> S303State:
     """The state with ``seat``'s unknowns in one fixed arrangement (the sorted pool dealt in
     plane order), which reveals nothing."""
     pool, _ = _pool(st, seat)
-    return _deal(st, seat, pool)
+    return _events(_deal(st, seat, pool), lambda options: options[0])
 
 
 def determinize(st: S303State, seat: str, rng: Any) -> S303State:
     pool, _ = _pool(st, seat)
     rng = rng if isinstance(rng, random.Random) else random.Random(rng)
     rng.shuffle(pool)
-    return _deal(st, seat, pool)
+    return _events(_deal(st, seat, pool), rng.choice)
