@@ -194,6 +194,23 @@ def test_the_luftwaffe_bombs_on_arrival() -> None:
     assert choose("luftwaffe", seen, prompt, "bombrun", "hold") == "bombrun"
 
 
+def test_the_luftwaffe_answers_the_marker_question_away_from_its_target() -> None:
+    # put after every flight's move (docs/rules/bob.md, Step 5, Bomb Run Marker): only "hold"
+    seen = a_view({"2A": flight("luftwaffe", "T34", HE111S, target="swingate-dover")})
+    prompt = (
+        "Luft. 2A ends its move at T34, not over its target: no bombing run marker to place "
+        "(Step 5, Bomb Run Marker)"
+    )
+    assert choose("luftwaffe", seen, prompt, "hold") == "hold"
+
+
+def test_the_luftwaffe_loses_its_only_bomber_to_ack_ack() -> None:
+    seen = a_view({"2A": flight("luftwaffe", "Q33", HE111S[:1] + BF109S, target="london")})
+    prompt = "Ack-ack brings down 1 bomber squadron(s) of Luft. 2A: all it has"
+    got = choose("luftwaffe", seen, prompt, f"lose cards={HE111S[0]},")
+    assert got == f"lose cards={HE111S[0]},"
+
+
 def test_the_luftwaffe_takes_luftflotte_2_s_seventh_card_in_london_burning() -> None:
     prompt = "London Burning: deal 6 or 7 squadron cards to each Luftflotte 2 flight (Step 4)"
     assert choose("luftwaffe", a_view(), prompt, "deal cards=6", "deal cards=7") == "deal cards=7"
