@@ -192,11 +192,15 @@ class _View:
         self.memo: dict[Any, Any] = {}  # what one decision works out once and reads often
 
     def on_map(self, side: str) -> dict[str, dict[str, Any]]:
-        return {
-            f: e
-            for f, e in self.flights.items()
-            if e.get("side") == side and e.get("status") == "map" and e.get("space")
-        }
+        """The side's flights on the map (worked out once per decision; callers only read it)."""
+        got: dict[str, dict[str, Any]] | None = self.memo.get(("on_map", side))
+        if got is None:
+            got = self.memo["on_map", side] = {
+                f: e
+                for f, e in self.flights.items()
+                if e.get("side") == side and e.get("status") == "map" and e.get("space")
+            }
+        return got
 
     def knocked_out(self, target: str) -> bool:
         return self.hits.get(target, 0) >= self.t.targets[target].hits
