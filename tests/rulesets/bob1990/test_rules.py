@@ -409,3 +409,27 @@ def test_homecoming_is_limited_by_undamaged_airfields() -> None:
         s.apply(s.next().options[0])  # type: ignore[union-attr]
     waiting = [f for f in ("11A", "11B", "11C", "11D") if s.fl[f].status == WAITING]
     assert len(waiting) == 3
+
+
+def test_the_first_flight_into_an_enemy_space_stops_the_next_passes() -> None:
+    s = at_german_move()
+    s.destroyed = frozenset(st for sts in s.c.rs.values() for st in sts)  # no radar stops
+    s.set("11B", pos="J17")
+    # every space about J17 is also reached around it, so the stop shows in the flights' moves
+    s.apply(Action("move", flight="2A", to="J17"))  # 2A ends up with 11B: it stops there
+    assert "J17" in s.passes
+    node = s.next()
+    assert isinstance(node, Decision) and node.options[0].get("flight") == "2B"
+    through = {str(a.get("to")) for a in node.options}
+    assert "H16" in through  # 2B may fly on through J17 (L18 -> K17 -> J17 -> I16 -> H16)
+
+
+def test_a_flight_entering_an_enemy_space_stops_there() -> None:
+    s = fresh()
+    until(s, "raf_move")
+    pos = s.fl["11B"].pos
+    ring = frozenset(s.c.board.neighbours(str(pos)))
+    boxed = s._raf_search(str(pos), ring)  # an enemy in every space about it
+    assert set(boxed) <= {pos, *ring} and max(boxed.values()) == 1
+    free = s._raf_search(str(pos), frozenset())
+    assert max(free.values()) == 3
