@@ -1,0 +1,101 @@
+"""303 Squadron in words: each option as a player reads it, from the seat's view alone.
+
+``labels(view, decision)`` names cards by their titles, Areas by their names, German aircraft
+by type and squadron ("Bf 109 of the brown squadron")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from dowding.engine import Action, Decision
+
+from .components import load_components
+
+View = Mapping[str, Any]
+
+
+@lru_cache(maxsize=1)
+def _names() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    comp = load_components()
+    cards = {c.id: c.name for c in comp.cards}
+    areas = {a.id: a.name for a in comp.map.areas}
+    aircraft = {k: a.name for k, a in comp.aircraft.items()}
+    return cards, areas, aircraft
+
+
+def card(card_id: object) -> str:
+    return f"“{_names()[0].get(str(card_id), str(card_id))}”"
+
+
+def area(area_id: object) -> str:
+    return _names()[1].get(str(area_id), str(area_id))
+
+
+def german(view: View, german_id: object) -> str:
+    for g in view.get("germans", ()):
+        if g["id"] == german_id:
+            kind = _names()[2].get(str(g["type"]), str(g["type"]))
+            number = str(german_id).rsplit("-", 1)[-1]
+            return f"{kind} no. {number} of the {g['squadron']} squadron"
+    return "a German aircraft"
+
+
+_SYMBOLS = {"hit": "a Hit", "evade": "an Evade", "maneuver": "a Maneuver"}
+
+
+def labels(view: View, decision: Decision) -> list[str]:
+    def one(a: Action) -> str:
+        k = a.kind
+        if k == "discard":
+            return f"Discard {card(a.get('card'))}"
+        if k == "stop":
+            return "End the move here"
+        if k == "go":
+            tokens = a.get("tokens")
+            paid = f", paying {tokens} Maneuver token(s) to disengage" if tokens else ""
+            return f"Fly to {area(a.get('to'))}{paid}"
+        if k == "boost":
+            return f"Play {card(a.get('card'))} for more Movement"
+        if k == "land":
+            return "Land on the airfield"
+        if k == "pass":
+            return "Do nothing"
+        if k == "fight":
+            dice = " with the yellow die" if a.get("yellow") else ""
+            return f"Attack the {german(view, a.get('target'))}{dice}"
+        if k == "round":
+            die = a.get("die")
+            which = "no die" if die == -1 else f"die {int(str(die)) + 1}"
+            if a.get("sym"):
+                which += f" as {_SYMBOLS[str(a.get('sym'))]}"
+            played = f" and {card(a.get('card'))}" if a.get("card") else ", no card"
+            use = " using its ability" if a.get("use") else ""
+            return f"Use {which}{played}{use}"
+        if k == "support":
+            return f"Support with {card(a.get('card'))} for {_SYMBOLS[str(a.get('gain'))]}"
+        if k == "maneuver":
+            to = str(a.get("to"))
+            if to == "board":
+                return "Keep the Maneuver token"
+            if to == "none":
+                return "Let the Maneuver go"
+            return f"Pin the {german(view, to)} with the Maneuver token"
+        if k == "hop":
+            to = str(a.get("to"))
+            return "Stay in this Area" if to == "stay" else f"Break away to {area(to)}"
+        if k == "next":
+            return f"Next round against the {german(view, a.get('target'))}"
+        if k == "defend":
+            prop = a.get("prop")
+            blades = "a wild propeller" if prop == "wild" else f"the {prop}-blade propeller"
+            return f"Defend with {card(a.get('card'))}, {blades}"
+        if k == "refit":
+            return (
+                f"Draw {a.get('cards')} card(s), repair {a.get('repairs')} damage, "
+                f"{a.get('ammo')} point(s) on ammo"
+            )
+        return ""
+
+    return [one(o) for o in decision.options]
