@@ -44,12 +44,14 @@ def match_game(ruleset: str, scenario: str | None, seed: int, kind: str) -> int:
 
 
 def measure(label: str, games: int, play) -> None:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     steps = sum(play(seed) for seed in range(games))
     elapsed = time.perf_counter() - start
+    cpu = max(time.process_time() - cpu_start, 1e-9)
     print(
         f"{label:<44} {games:>5} games  {games / elapsed:8.1f} games/s  "
-        f"{steps / elapsed:9.0f} steps/s  {steps / games:6.0f} steps/game"
+        f"{steps / elapsed:9.0f} steps/s  {steps / games:6.0f} steps/game  "
+        f"{steps / cpu:9.0f} steps/CPU-s"
     )
 
 
@@ -57,6 +59,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ruleset", default="crane")
     parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--raw", action="store_true", help="the raw engine only")
     args = parser.parse_args()
     game = get_game(args.ruleset)
     for scenario in game.scenarios:
@@ -66,6 +69,8 @@ def main() -> None:
             args.games,
             lambda s, sid=sid: raw_playout(args.ruleset, sid, s),
         )
+        if args.raw:
+            continue
         measure(
             f"{sid}: Match, random",
             args.games // 2,

@@ -121,7 +121,11 @@ def _fighter_scores(
         near_b = min((math.hypot(b.x - here[0], b.y - here[1]) for b in bombers), default=math.inf)
         near_f = min((math.hypot(f.x - here[0], f.y - here[1]) for f in fighters), default=math.inf)
         targets = bombers if near_f >= near_b else bombers + fighters
-        guns = _bomber_guns(state)
+        # only the gunners the move can come within range of
+        span = reach + state.allowance(plane)
+        guns = [
+            g for g in _bomber_guns(state) if math.hypot(g[0] - here[0], g[1] - here[1]) <= span
+        ]
     else:
         targets = state.flying(RAF)
         guns = []
@@ -132,7 +136,8 @@ def _fighter_scores(
     for t in targets:
         bomber = state.roles[t.type] == "bomber"
         value = _kill(state, t) + (0.2 * t.y / state.length if bomber else 0.0)
-        values.append(((t.x, t.y), value))
+        if math.hypot(t.x - here[0], t.y - here[1]) <= reach + state.allowance(plane):
+            values.append(((t.x, t.y), value))  # else out of range whatever the move
         step = state.allowance(t) if bomber else 0.0
         ux, uy = geo.unit(t.heading)
         leads.append((t.x + ux * step, t.y + uy * step))
