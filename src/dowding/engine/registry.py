@@ -11,6 +11,7 @@ _RULESETS: dict[str, str] = {
     "crane": "dowding.rulesets.crane",
     "bob": "dowding.rulesets.bob",
     "fight-for-the-sky": "dowding.rulesets.fight_for_the_sky",
+    "squadron303": "dowding.rulesets.squadron303",
     "bob1990": "dowding.rulesets.bob1990",
 }
 _loaded: dict[str, Game] = {}
