@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -140,6 +140,21 @@ class Repository:
         return self._writer.submit(
             functools.partial(_append, game_id, tuple(steps), summary, version), key=game_id
         )
+
+    def submit_truncate(
+        self, game_id: str, keep: int, summary: Summary, version: int
+    ) -> Future[int]:
+        """Take steps back: remove every step from seq ``keep`` on and store the new summary in
+        one transaction, if the stored game is still at ``version`` (a write like any other:
+        VersionConflict when the game has moved on, and nothing is removed); the future holds
+        the new version."""
+        return self._writer.submit(
+            functools.partial(_truncate, game_id, keep, summary, version), key=game_id
+        )
+
+    def truncate_steps(self, game_id: str, keep: int, summary: Summary, version: int) -> int:
+        result: int = self.submit_truncate(game_id, keep, summary, version).result()
+        return result
 
     def create_game(self, game: GameRecord) -> None:
         self.submit_create(game).result()
@@ -269,6 +284,14 @@ def _create(game: GameRecord, session: Session) -> None:
             )
         )
     session.flush()
+
+
+def _truncate(game_id: str, keep: int, summary: Summary, version: int, session: Session) -> int:
+    if summary.steps != keep:
+        raise ValueError(f"a take-back to {keep} steps cannot leave {summary.steps}")
+    new_version = _append(game_id, (), summary, version, session)  # the version check first
+    session.execute(delete(StepRow).where(StepRow.game_id == game_id, StepRow.seq >= keep))
+    return new_version
 
 
 def _append(

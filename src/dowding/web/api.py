@@ -14,7 +14,14 @@ from dowding.engine import get_game
 
 from .errors import bad_request, conflict
 from .lobby import all_rulesets, resolve_options, seats_json
-from .schemas import ActionRequest, CreateGame, DiceRequest, SeatsRequest, TokenOnly
+from .schemas import (
+    ActionRequest,
+    CreateGame,
+    DiceRequest,
+    SeatsRequest,
+    TokenOnly,
+    UndoRequest,
+)
 from .service import GameService
 
 router = APIRouter(prefix="/api")
@@ -93,6 +100,13 @@ async def act(game_id: str, body: ActionRequest, request: Request) -> Response:
 async def dice(game_id: str, body: DiceRequest, request: Request) -> Response:
     service = service_of(request)
     live = await service.type_dice(game_id, body.token, body.faces, body.seq)
+    return json_text(await service.payload(live, service.seat_of(live, body.token)))
+
+
+@router.post("/games/{game_id}/undo")
+async def undo(game_id: str, body: UndoRequest, request: Request) -> Response:
+    service = service_of(request)
+    live = await service.undo(game_id, body.token, body.seq)
     return json_text(await service.payload(live, service.seat_of(live, body.token)))
 
 

@@ -75,6 +75,7 @@ class Snapshot:
     seq: int
     status: str
     result: dict[str, Any] | None
+    since: float = 0.0  # when this step began (server time, seconds since the epoch)
 
 
 @dataclass
@@ -119,6 +120,9 @@ class LiveGame:
         self.checkpoints: dict[int, State] = {0: self.initial}
         self.lock = asyncio.Lock()
         self.version = 0
+        # when the current step began (server time, seconds since the epoch): a computer's turn
+        # shows how long it has thought (payload "thinking")
+        self.since = time.time()
         self.snapshot = self._snap()
         self.listeners: set[asyncio.Event] = set()  # one per open WebSocket
         self.payloads: dict[str | None, tuple[int, str]] = {}  # seat -> (version, encoded)
@@ -130,6 +134,12 @@ class LiveGame:
         # the people who agreed to abandon the game (it ends when all have)
         self.accepted: set[str] = set()
         self.abandon_agreed: set[str] = set()
+        # take-backs (docs/web-api.md "Taking back a move"): bumped by each, so that computer
+        # thinking begun before one is dropped; the last one made, (seat, the seq it answered),
+        # so that a retry is applied once; whether each seat may take back, per version
+        self.epoch = 0
+        self.last_undo: tuple[str, int] | None = None
+        self._undo_cache: dict[str, tuple[int, bool]] = {}
 
     # --- reading -------------------------------------------------------------------------
     @property
@@ -143,6 +153,7 @@ class LiveGame:
             len(self.match.steps),
             self.record.status,
             self.record.result,
+            self.since,
         )
 
     def controller(self, seat: str) -> str:
@@ -288,6 +299,9 @@ class LiveGame:
         self.record.steps = summary.steps
         self.record.turn = summary.turn
         self.record.to_move = summary.to_move
+        if pending is not None and pending.steps:
+            self.last_undo = None
+            self.since = time.time()
         self.version += 1
         self.snapshot = self._snap()
 
@@ -336,6 +350,75 @@ class LiveGame:
             if pending.steps[-1].hash != stored.hash:
                 raise LogError(f"game {self.id}, step {expected}: the state hash does not match")
 
+    # --- taking back a move -------------------------------------------------------------------
+    def can_undo(self, seat: str | None) -> bool:
+        """Whether ``seat`` may take back its last step now (cached per version)."""
+        if seat is None:
+            return False
+        cached = self._undo_cache.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        allowed = self.undo_refusal(seat) is None
+        self._undo_cache[seat] = (self.version, allowed)
+        return allowed
+
+    def undo_refusal(self, seat: str) -> str | None:
+        """Why ``seat`` may not take back the last step now, or None when it may.
+
+        The last step must be this seat's own decision (so no die was rolled, no card drawn and
+        nobody else decided since), made by a person, in an active game. Against another person
+        it must also have shown that person nothing: their view and narration are the same
+        before and after it, so taking it back hides nothing they learned.
+        """
+        if not self.is_human(seat):
+            return "only a person takes back a move"
+        if self.record.status != "active":
+            return f"the game is {self.record.status}"
+        steps = self.match.steps
+        if not steps:
+            return "nothing has been played yet"
+        last = steps[-1]
+        if last.seat == CHANCE:
+            return "the dice have been rolled since your move: it stands"
+        if last.seat != seat:
+            return f"{self._name(last.seat)} has decided since: your move stands"
+        others = self.other_people(seat)
+        if not others:
+            return None
+        before = self.state_at(len(steps) - 1)
+        after = self.match.state
+        for other in self.seats:
+            if other.id == seat or self.person_of(other.id) not in others:
+                continue
+            if any(t.step == len(steps) and t.event.visible_to(other.id) for t in self.told):
+                return f"{self._name(other.id)} has been told of it: it stands"
+            if _public(before, other.id) != _public(after, other.id):
+                return f"{self._name(other.id)} has seen it: it stands"
+        return None
+
+    def _name(self, seat: str) -> str:
+        return next((s.name for s in self.seats if s.id == seat), seat)
+
+    def cut(self, keep: int) -> State:
+        """The state after the first ``keep`` steps, checked against the log's hash there."""
+        state = self.state_at(keep)
+        if keep and state.hash() != self.match.steps[keep - 1].hash:
+            raise LogError(f"game {self.id}, step {keep - 1}: the state hash does not match")
+        return state
+
+    def truncate(self, keep: int, state: State, summary: Summary) -> None:
+        """Take a stored take-back into the live game: the log, narration and dice cut back to
+        ``keep`` steps, ``state`` (from :meth:`cut`) the current state."""
+        self.match.state = state
+        del self.match.steps[keep:]
+        self.told = [t for t in self.told if t.step <= keep]
+        self.rolled = [r for r in self.rolled if r.step <= keep]
+        for at in [k for k in self.checkpoints if k > keep]:
+            del self.checkpoints[at]
+        self.epoch += 1
+        self.since = time.time()
+        self.commit(None, summary)
+
     # --- replay ----------------------------------------------------------------------------
     def state_at(self, step: int) -> State:
         """The state after ``step`` steps, replayed from the nearest checkpoint."""
@@ -346,6 +429,11 @@ class LiveGame:
             if (i + 1) % CHECKPOINT_EVERY == 0:
                 self.checkpoints.setdefault(i + 1, state.copy())
         return state
+
+
+def _public(state: State, seat: str) -> Any:
+    """What ``seat`` sees of ``state``, less the sampler's arrangement of its unknowns."""
+    return state.view(seat, infostate=False)
 
 
 def restore(record: GameRecord, steps: list[StepRecord]) -> LiveGame:

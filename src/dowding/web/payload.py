@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import logging
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -168,8 +169,35 @@ def build(
         # and the seats that offered or accepted to abandon the game
         "waiting_for": live.awaiting_acceptance() if snap.status == "waiting" else [],
         "abandon_offer": live.agreed_to_abandon() if active else [],
+        # whether this seat may take back its last step now (POST .../undo)
+        "can_undo": active and live.can_undo(seat),
+        # a computer seat at its turn: who, which player, its time cap and when it began
+        "thinking": thinking_json(live, node, snap) if active else None,
     }
     return payload
+
+
+def thinking_json(live: LiveGame, node: Node, snap: Snapshot) -> dict[str, Any] | None:
+    """A computer's turn as a person waits for it: the seat, its player's kind and strength,
+    the most it may think (``cap``, seconds; null for players that answer at once), when its
+    turn began and the server's time now (seconds since the epoch; the page measures from the
+    difference, whatever its own clock says). Nothing the computer knows."""
+    if not isinstance(node, Decision) or node.seat not in live.players:
+        return None
+    player = live.controllers[node.seat].player if node.seat in live.controllers else None
+    kind, _, strength = (player or "computer").partition(":")
+    budget = getattr(live.players[node.seat], "budget", None)
+    cap = getattr(budget, "seconds", None)
+    return {
+        "seat": node.seat,
+        "name": next((s.name for s in live.seats if s.id == node.seat), node.seat),
+        "player": player,
+        "kind": "search" if kind == "ismcts" else kind,
+        "strength": strength or None,
+        "cap": float(cap) if isinstance(cap, int | float) else None,
+        "started": snap.since,
+        "server_time": time.time(),
+    }
 
 
 def _dice_needed(node: Node, seat: str | None, typing: tuple[str, ...]) -> dict[str, Any] | None:

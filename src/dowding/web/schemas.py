@@ -45,6 +45,11 @@ class ActionRequest(Strict):
     action: ActionText
 
 
+class UndoRequest(Strict):
+    token: Token
+    seq: Annotated[int, Field(ge=0, le=10_000_000)]
+
+
 class DiceRequest(Strict):
     token: Token
     faces: ActionText
@@ -52,7 +57,7 @@ class DiceRequest(Strict):
 
 
 class SocketMessage(Strict):
-    type: Literal["action", "dice", "ping"]
+    type: Literal["action", "dice", "ping", "undo"]
     seq: Annotated[int, Field(ge=0, le=10_000_000)] | None = None
     action: ActionText | None = None
     faces: ActionText | None = None

@@ -591,6 +591,60 @@ class GameService:
         return live
 
     @decided_on_fresh_game
+    async def undo(self, game_id: str, token: str, seq: int) -> LiveGame:
+        """Take back this seat's last step (``seq``: the steps the client has seen, the last of
+        them the one taken back). Allowed while no die was rolled, nobody else decided and no
+        other person was shown anything since (``LiveGame.undo_refusal``); stored like any
+        write, under the version check, and pushed to every seat."""
+        live = await self.live(game_id)
+        seat = self.acting_seat(live, token)
+        async with live.lock:
+            steps = len(live.match.steps)
+            if seq != steps:
+                if live.last_undo == (seat, seq) and steps == seq - 1:
+                    return live  # a retry of the take-back just made: applied once
+                if seq > steps:
+                    await self._unless_behind(live)
+                raise conflict(
+                    f"you answered step {seq}, but the game is at step {steps}: nothing taken "
+                    "back",
+                    seq=steps,
+                )
+            self._check_active(live)
+            refusal = await self._off_loop(functools.partial(live.undo_refusal, seat))
+            if refusal is not None:
+                await self._unless_behind(live)
+                raise conflict(f"cannot take back: {refusal}", seq=steps)
+            keep = steps - 1
+            try:
+                state = await self._off_loop(functools.partial(live.cut, keep))
+            except LogError as exc:
+                raise ApiError(500, f"cannot take back: {exc}") from None
+            node = state.next()
+            summary = Summary(
+                steps=keep,
+                turn=state.turn,
+                to_move=node.seat if isinstance(node, Decision) else None,
+                status=live.record.status,
+                result=live.record.result,
+            )
+            try:
+                version = await asyncio.wrap_future(
+                    self.repository.submit_truncate(live.id, keep, summary, live.record.version)
+                )
+            except StepConflict as exc:
+                log.info("game %s: %s; catching up", live.id, exc)
+                await self._catch_up(live)
+                raise Stale(str(exc)) from None
+            live.truncate(keep, state, summary)
+            live.record.version = version
+            live.last_undo = (seat, seq)
+            live.notify()
+            log.info("game %s: %s took back step %d", live.id, seat, keep)
+        self.ensure_driver(live)
+        return live
+
+    @decided_on_fresh_game
     async def type_dice(self, game_id: str, token: str, faces: str, seq: int | None) -> LiveGame:
         live = await self.live(game_id)
         seat = self.acting_seat(live, token)
@@ -741,7 +795,7 @@ class GameService:
                 async with live.lock:
                     if live.status != "active" or not self._automatic(live, live.match.state):
                         return  # a human's turn, typed dice, or the end
-                    seq, pending = len(live.match.steps), live.begin()
+                    seq, epoch, pending = len(live.match.steps), live.epoch, live.begin()
                 # the computers think on a scratch copy, outside the lock and off the event loop
                 # (queued: a game with a person first, computer-only games in turn)
                 pending = await asyncio.wrap_future(
@@ -750,8 +804,12 @@ class GameService:
                     )
                 )
                 async with live.lock:
-                    if live.status != "active" or len(live.match.steps) != seq:
-                        continue  # resigned or abandoned meanwhile: the thinking is dropped
+                    if (
+                        live.status != "active"
+                        or len(live.match.steps) != seq
+                        or live.epoch != epoch
+                    ):
+                        continue  # resigned, abandoned or taken back: the thinking is dropped
                     await self._store(live, functools.partial(_same, pending))
         except asyncio.CancelledError:
             raise

@@ -122,6 +122,10 @@ async def _handle(
             if message.seq is None or message.action is None:
                 return {"type": "error", "error": "an action message needs seq and action"}
             await service.act(live.id, token, message.seq, message.action)
+        elif message.type == "undo":
+            if message.seq is None:
+                return {"type": "error", "error": "an undo message needs seq"}
+            await service.undo(live.id, token, message.seq)
         else:
             if message.faces is None:
                 return {"type": "error", "error": "a dice message needs faces"}
