@@ -400,15 +400,14 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
 
 
 def _ability_uses(st: S303State, f: FightState, die: int, card: str, sym: str) -> tuple[bool, ...]:
-    """Whether a card's ability may be used: only when its requirement is met; a choice only
-    when using it spends a Maneuver or a token that could be a token instead."""
+    """Whether a card's ability may be used: only when its requirement is met, and then as the
+    player likes ("the card effect is an addition to symbols and you may or may not use it")."""
     if not card:
         return (False,)
     ability = st.comp.card(card).ability
     if not ability_sets(ability.requires, _symbols(st, f, die, card, sym)):
         return (False,)
-    spends = any(r.symbol == "maneuver" for r in ability.requires)
-    return (False, True) if spends else (True,)
+    return (False, True)
 
 
 def do_round(st: S303State, task: Task, action: Action) -> None:

@@ -1,0 +1,132 @@
+"""The rulebook's examples played through the game state, the dice fixed: the two-round Fight
+with Support ("Phase III" example) and the Counterattack with Defence cards ("Phase IV")."""
+
+from __future__ import annotations
+
+import random
+
+from dowding.engine import Action, Chance, Decision
+from dowding.rulesets.squadron303.combat import pool_faces
+from dowding.rulesets.squadron303.game import GAME
+from dowding.rulesets.squadron303.pieces import German
+from dowding.rulesets.squadron303.state import S303State
+
+
+def _table() -> S303State:
+    """Attack on Biggin Hill for two, set up; then Blue (p1) and Yellow (p2) in A7."""
+    state = GAME.new_state("attack-on-biggin-hill", {"players": 2})
+    rng = random.Random(1)
+    while state.turn_no == 0:
+        node = state.next()
+        assert isinstance(node, Chance)
+        state.apply(node.sample(rng))
+    state.planes = tuple(p._replace(area="A7", tokens=0, damage=()) for p in state.planes)
+    return state
+
+
+def _pool(state: S303State, faces: list[str]) -> Action:
+    """The outcome of the pending dice pool that shows these faces."""
+    node = state.next()
+    assert isinstance(node, Chance)
+    task = state.queue[0]
+    die = state.dice[task[2]]
+    for outcome, _ in node.outcomes():
+        if sorted(pool_faces(die, outcome)) == sorted(faces):
+            return outcome
+    raise AssertionError(f"no outcome {faces}")
+
+
+def _decide(state: S303State, action: Action) -> None:
+    node = state.next()
+    assert isinstance(node, Decision), node
+    assert action in node.options, (action, node.options)
+    state.apply(action)
+
+
+def test_two_round_fight_with_support() -> None:
+    state = _table()
+    state.germans = (
+        German("brown-1", "bf109", "brown", "A7", 2),
+        German("brown-2", "he111", "brown", "A7", 2),
+    )
+    state.planes = (
+        state.plane("p1")._replace(hand=("c10", "c18"), ammo=4),  # Tight Turn (Hit), Dive Through
+        state.plane("p2")._replace(hand=("c05",)),  # Support: Evade, Evade
+    )
+    state.queue = (("fight", "p1"), ("move", "p2"))
+    state._node = None
+    _decide(state, Action("fight", target="brown-1"))
+    assert state.plane("p1").ammo == 3
+    state.apply(Action("roll", d=("hit", "maneuver")))  # blues: Hit, Maneuver
+    state.apply(_pool(state, ["hit2", "evade"]))  # reds: Hit, Evade
+    # Round 1: the Maneuver die on Tight Turn (Hit): Maneuver + Hit cancel the German Hit; the
+    # Hit die waits; Yellow holds her Support back.
+    _decide(state, Action("round", die=1, card="c10", use=1))
+    _decide(state, Action("pass"))
+    assert state.german("brown-1").damage == 0 and state.plane("p1").damage == ()
+    # Round 2, the same Bf 109: its dice rerolled, 2 Hits; Blue's Hit die and a 2nd card give
+    # 4 symbols and 2 Hits: down. Yellow's Support completes a Sequence: +1 Evade, 1 damage.
+    _decide(state, Action("next", target="brown-1"))
+    state.apply(_pool(state, ["hit3", "hit4"]))
+    _decide(state, Action("round", die=0, card="c18", use=0))
+    _decide(state, Action("support", card="c05", gain="evade"))
+    assert all(g.id != "brown-1" for g in state.germans)
+    assert state.plane("p1").kills == ("bf109",) and state.kills == 1
+    node = state.next()
+    assert isinstance(node, Chance) and "damage token" in node.label  # exactly one
+    state.apply(Action("draw", item="no_extra"))
+    # the two Maneuvers left (the die's, which counts in both rounds, and the 2nd card's)
+    _decide(state, Action("maneuver", to="board"))
+    node = state.next()
+    assert isinstance(node, Decision)  # only an aircraft fought takes a token: not the He 111
+    assert Action("maneuver", to="brown-2") not in node.options
+    _decide(state, Action("maneuver", to="board"))
+    assert state.plane("p1").damage == ("no_extra",) and state.plane("p1").tokens == 2
+    assert state.fight is None and state.plane("p2").hand == ()
+
+
+def test_counterattack_with_defence_cards() -> None:
+    state = _table()
+    state.germans = (German("red-1", "bf109", "red", "A7", 2),)
+    state.planes = (
+        state.plane("p1")._replace(hand=("c03",)),  # Blue: a 4-blade Defence only
+        state.plane("p2")._replace(hand=("c02",)),  # Yellow: a 3-blade Defence
+    )
+    state.queue = (("ca", "red", "A7", 0), ("move", "p2"))
+    state._node = None
+    state._advance()
+    state.apply(_pool(state, ["hit2", "hit3"]))  # 2 Hits: a double and a triple propeller
+    # Blue cannot match the double: no decision for him; Yellow cancels the triple for all.
+    _decide(state, Action("defend", card="c02", prop=3))
+    for _ in range(2):  # each of Yellow and Blue takes one damage
+        node = state.next()
+        assert isinstance(node, Chance) and "damage token" in node.label
+        state.apply(Action("draw", item="no_extra"))
+    assert [len(p.damage) for p in state.planes] == [1, 1]
+    assert state.squadron("red").counterattacked
+
+
+def test_fifth_damage_shoots_down_and_moves_the_squadrons_near() -> None:
+    state = _table()
+    sq = state.squadron("brown")
+    a7, a5 = sq.path.index("A7"), sq.path.index("A5")
+    state.germans = (
+        German("brown-1", "bf109", "brown", "A7", a7),
+        German("brown-2", "he111", "brown", "A7", a7, damage=1, tokens=2),
+        German("brown-3", "he111", "brown", "A5", a5),
+    )
+    four = ("no_free_move", "discard_card", "hand_size", "no_extra")
+    state.planes = (state.plane("p1")._replace(damage=four), state.plane("p2"))
+    state.queue = (("damage", "p1"), ("move", "p2"))
+    state._node = None
+    state._advance()
+    p1 = state.plane("p1")
+    assert p1.status == "down" and p1.area == "northolt" and state.pilots_down == 1
+    # the escort stays with its pinned bomber in A7; the He 111 in A5 reaches Biggin Hill, bombs
+    assert {g.id: g.area for g in state.germans} == {
+        "brown-1": "A7",
+        "brown-2": "A7",
+        "brown-3": "biggin-hill",
+    }
+    assert state.german("brown-2").tokens == 1
+    assert dict(state.target_damage)["biggin-hill"] == 1
