@@ -82,9 +82,9 @@ def test_a_seat_takes_back_placements_within_its_turn(table: Table) -> None:
 
     # play the placements out: the dice are rolled and the computer moves; nothing to take back
     payload = table.my_turn(game_id, token)
-    while payload["decision"] is not None and payload["decision"]["prompt"].lower().find(
-        "place"
-    ) >= 0:
+    while (
+        payload["decision"] is not None and payload["decision"]["prompt"].lower().find("place") >= 0
+    ):
         payload = table.act(game_id, token, payload["seq"], first_option(payload)).json()
         payload = table.my_turn(game_id, token)
     assert payload["can_undo"] is False
