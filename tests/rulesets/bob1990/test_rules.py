@@ -433,3 +433,16 @@ def test_a_flight_entering_an_enemy_space_stops_there() -> None:
     assert set(boxed) <= {pos, *ring} and max(boxed.values()) == 1
     free = s._raf_search(str(pos), frozenset())
     assert max(free.values()) == 3
+
+
+def test_with_move_order_chosen_the_mover_picks_the_next_flight() -> None:
+    s = fresh(move_order="chosen")
+    until(s, "lw_pick")
+    node = s.next()
+    assert isinstance(node, Decision) and len(node.options) == 7
+    s.apply(Action("next", flight="3B"))
+    node = s.next()
+    assert isinstance(node, Decision) and node.options[0].get("flight") == "3B"
+    s.apply(node.options[0])
+    node = s.next()
+    assert isinstance(node, Decision) and "3B" not in {a.get("flight") for a in node.options}

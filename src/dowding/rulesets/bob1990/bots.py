@@ -202,6 +202,8 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     (RAF, "repair"): Bob1990Heuristic._repair,
     (RAF, "wait"): Bob1990Heuristic._first,
     (RAF, "fix"): Bob1990Heuristic._fix,
+    (RAF, "next"): Bob1990Heuristic._first,
+    (LUFTWAFFE, "next"): Bob1990Heuristic._first,
 }
 
 

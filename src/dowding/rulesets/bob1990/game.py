@@ -51,6 +51,12 @@ class Bob1990Game(Game):
             choices=("deck", "removed"),
         ),
         OptionSpec(
+            "move_order",
+            "fixed",
+            "flights move in a fixed order (2A-5A, 10A-13B), or the mover chooses each next (B.I)",
+            choices=("fixed", "chosen"),
+        ),
+        OptionSpec(
             "data", "", "a folder with your own board-50km.json, missions.json or squadrons.json"
         ),
     )

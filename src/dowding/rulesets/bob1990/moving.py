@@ -74,12 +74,16 @@ class Moving(Core):
         for f in RAF_FLIGHTS + LW_FLIGHTS:
             self.set(f, attacked=False, marker=0)
         self.passes = frozenset()
-        moves = [("lw_move", f) for f in LW_FLIGHTS]
+        self.scratch = ()  # the flights that have moved this step (move_order=chosen)
+        chosen = self.options["move_order"] == "chosen"
+        lw: list[Task] = [("lw_pick",)] if chosen else [("lw_move", f) for f in LW_FLIGHTS]
+        raf: list[Task] = [("raf_pick",)] if chosen else [("raf_move", f) for f in RAF_FLIGHTS]
         self.push(
-            *moves,
+            *lw,
             ("lw_moved",),
             *(("refill", f) for f in RAF_FLIGHTS),
-            *(("raf_move", f) for f in RAF_FLIGHTS),
+            *raf,
+            ("raf_moved",),
             ("dogfights",),
             ("bombing",),
             ("stage_end",),
@@ -91,6 +95,46 @@ class Moving(Core):
             self.push(("stage_start",))
         else:
             self.push(("post_flight",))
+
+    # --- the order flights move in (option move_order) -------------------------------------
+    def _dec_lw_pick(self, task: Task) -> Decision | None:
+        left = [
+            f
+            for f in LW_FLIGHTS
+            if f not in self.scratch
+            and self.fl[f].status == ON_MAP
+            and max_move(self.fl[f].fuel) >= 0
+        ]
+        if not left:
+            return None
+        return Decision(
+            LUFTWAFFE,
+            "Choose the German flight that moves next (B.I)",
+            tuple(Action("next", flight=f) for f in left),
+        )
+
+    def _do_lw_pick(self, task: Task, action: Action) -> None:
+        f = str(action.get("flight"))
+        self.scratch = (*self.scratch, f)
+        self.push(("lw_move", f), ("lw_pick",))
+
+    def _dec_raf_pick(self, task: Task) -> Decision | None:
+        left = [f for f in RAF_FLIGHTS if f not in self.scratch and self.fl[f].status == ON_MAP]
+        if not left:
+            return None
+        return Decision(
+            RAF,
+            "Choose the British flight that moves next (B.I)",
+            tuple(Action("next", flight=f) for f in left),
+        )
+
+    def _do_raf_pick(self, task: Task, action: Action) -> None:
+        f = str(action.get("flight"))
+        self.scratch = (*self.scratch, f)
+        self.push(("raf_move", f), ("raf_pick",))
+
+    def _auto_raf_moved(self, task: Task) -> None:
+        self.scratch = ()
 
     # --- B.I.1 German Movement step -------------------------------------------------------
     def working_rs(self, space: str) -> bool:
@@ -217,6 +261,7 @@ class Moving(Core):
 
     def _auto_lw_moved(self, task: Task) -> None:
         self.passes = frozenset()
+        self.scratch = ()
         if self.stage == FIGHTERS_LEAVE_AFTER:
             for f in LW_FLIGHTS:
                 if self.fl[f].status in (ON_MAP, LANDED):

@@ -86,6 +86,8 @@ def _label(c: Components, view: View, a: Action) -> str:
         if card is not None:
             return f"Repair {card_name(c, str(card))}"
         return f"Repair {c.by_slug[str(a.get('base'))]}"
+    if kind == "next":
+        return f"Move {flight_name(str(a.get('flight')))} next"
     if kind == "wait":
         return f"{flight_name(str(a.get('flight')))} waits off the map"
     return ""
