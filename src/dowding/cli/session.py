@@ -13,7 +13,16 @@ from rich.table import Table
 from rich.text import Text
 
 from dowding.bots import Player
-from dowding.engine import Action, Chance, Decision, Event, IllegalAction, Match, Terminal
+from dowding.engine import (
+    Action,
+    Chance,
+    Decision,
+    Event,
+    IllegalAction,
+    Match,
+    State,
+    Terminal,
+)
 from dowding.engine.option_odds import option_odds
 from dowding.engine.words import option_labels
 
@@ -28,7 +37,8 @@ PAUSE = 0.6  # seconds after each computer move, so a person sees it happen (--n
 HELP = (
     "Type an option's number, or an action in its text form ('options' lists each one's text).\n"
     "Commands: show (redraw the whole table), options (list every option), help, quit,\n"
-    "save (to the game's file), save FILE (a copy there, or the game's file if it had none).\n"
+    "save (to the game's file), save FILE (a copy there, or the game's file if it had none),\n"
+    "undo (take back your last move, until a die is rolled or another side decides).\n"
     "Ctrl-D leaves too; with a save file the game is saved and can be resumed with --load."
 )
 DICE_HELP = (
@@ -214,9 +224,30 @@ class Session:
         self.say(f"{chance.label}: {outcome if seen else '(hidden)'}", "magenta")
         self.show_events(events, None)
 
+    def thinking(self, seat: str) -> str | None:
+        """The status line while a computer with a time cap thinks (the search player):
+        "Luftwaffe (search, veteran) is thinking… up to 1.0 s"; None for one that answers at
+        once."""
+        budget = getattr(self.players.get(seat), "budget", None)
+        cap = getattr(budget, "seconds", None)
+        if not isinstance(cap, int | float):
+            return None
+        kind, _, strength = self.seats.get(seat, "computer").partition(":")
+        kind = "search" if kind == "ismcts" else kind
+        name = next(
+            (s.name for s in self.match.game.seats_for(self.match.options) if s.id == seat), seat
+        )
+        said = f"{kind}, {strength}" if strength else kind
+        return f"{name} ({said}) is thinking… up to {cap:.1f} s"
+
     def computer_step(self, decision: Decision) -> None:
         seat = decision.seat
-        action = self.players[seat].choose(self.match.state.view(seat), decision)
+        line = self.thinking(seat)
+        if line is None:
+            action = self.players[seat].choose(self.match.state.view(seat), decision)
+        else:
+            with self.console.status(Text(line), spinner="dots"):
+                action = self.players[seat].choose(self.match.state.view(seat), decision)
         said = (
             self.labels(decision)[decision.options.index(action)]
             if (self.match.game.perfect_information and action in decision.options)
@@ -249,6 +280,10 @@ class Session:
         self.show_options(decision, OPTION_LIMIT)
         while True:
             text = self.read(f"{decision.seat}> ").strip()
+            if text.lower() == "undo":
+                if self.undo(decision.seat):
+                    return  # the loop asks this seat again, at the decision taken back
+                continue
             if self.command(text, decision):
                 continue
             try:
@@ -261,6 +296,62 @@ class Session:
             self.say(f"{decision.seat}: {said_of(action, decision, labels)}", "bold")
             self.show_events(events, decision.seat)
             return
+
+    def undo_point(self, seat: str) -> int | None:
+        """How many steps to keep to take back ``seat``'s last move, or None when it stands.
+
+        The same rule as the server's: only this seat's own decisions since (no die rolled,
+        no card drawn, no other side decided). A move the game made for it (its only option) is
+        taken back with the move before it, which it followed."""
+        steps = self.match.steps
+        start = len(steps)
+        while start > 0 and steps[start - 1].seat == seat:
+            start -= 1  # this seat's own run of steps: a take-back ends within it
+        state = self.state_after(start)
+        states = {start: state.copy()}
+        for i in range(start, len(steps)):
+            state.apply(steps[i].action)
+            states[i + 1] = state.copy()
+        keep = len(steps)
+        while keep > start:
+            keep -= 1
+            node = states[keep].next()
+            if isinstance(node, Decision) and (len(node.options) != 1 or node.free):
+                return keep
+        return None
+
+    def state_after(self, count: int) -> State:
+        """The state after the first ``count`` steps of the log, replayed from the start."""
+        state = self.match.game.new_state(self.match.scenario, self.match.options)
+        for step in self.match.steps[:count]:
+            state.apply(step.action)
+        return state
+
+    def undo(self, seat: str) -> bool:
+        """Take back ``seat``'s last move at the terminal; say why not when it stands."""
+        if seat not in self.humans:
+            return False
+        steps = self.match.steps
+        if not steps:
+            self.say("Nothing has been played yet.", "red")
+            return False
+        last = steps[-1].seat
+        if last != seat:
+            why = "the dice have been rolled" if last == "chance" else f"{last} has decided"
+            self.say(f"Cannot take back: {why} since your move; it stands.", "red")
+            return False
+        keep = self.undo_point(seat)
+        if keep is None:
+            self.say("Cannot take back: nothing of yours to take back since the dice.", "red")
+            return False
+        state = self.state_after(keep)
+        taken = [s.action for s in steps[keep:]]
+        self.match.state = state
+        del self.match.steps[keep:]
+        self.drawn = None
+        self.say(f"{seat}: took back {', '.join(taken)}", "yellow")
+        self.save()
+        return True
 
     def understand(self, text: str, decision: Decision) -> Action:
         """An option's number or an action's text; ValueError says briefly what is wrong.
