@@ -146,6 +146,11 @@ class Moving(Core):
             p for f in other if (p := self.fl[f].pos) is not None and self.fl[f].status == ON_MAP
         }
 
+    def near(self, start: str, spaces: set[str], reach: int) -> frozenset[str]:
+        """The spaces a move of ``reach`` could enter (the others cannot stop it)."""
+        distance = self.c.board.distance
+        return frozenset(sp for sp in spaces if distance(start, sp) <= reach)
+
     def board_key(self) -> tuple[int, str]:
         """Which board the memo's answers are for: its scale and the player's data folder."""
         return (self.c.cell_km, str(self.options.get("data", "")))
@@ -169,7 +174,7 @@ class Moving(Core):
         reach = max_move(flight.fuel)
         start = flight.pos
         assert start is not None
-        enemies = frozenset(self.enemies_at(LUFTWAFFE) - self.passes)
+        enemies = self.near(start, self.enemies_at(LUFTWAFFE) - self.passes, reach)
         # what a flight has done already needs no better path: its flags start set
         seed = (start, flight.rs, flight.nofighters)
         key = (self.board_key(), seed, reach, flight.rs_stop, enemies, self.destroyed)
@@ -313,7 +318,7 @@ class Moving(Core):
         assert start is not None
         if flight.base in self.destroyed and not flight.airborne:
             return {start: 0}  # C.III: no take-off from a damaged airfield
-        enemies = frozenset(self.enemies_at(RAF) - self.passes)
+        enemies = self.near(start, self.enemies_at(RAF) - self.passes, RAF_MOVE)
         key = (self.board_key(), start, enemies)
         found = _MEMO.get(key)
         if found is None:
