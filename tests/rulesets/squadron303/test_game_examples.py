@@ -130,3 +130,59 @@ def test_fifth_damage_shoots_down_and_moves_the_squadrons_near() -> None:
     }
     assert state.german("brown-2").tokens == 1
     assert dict(state.target_damage)["biggin-hill"] == 1
+
+
+def _with_pilot(state: S303State, pilot: str) -> S303State:
+    state.planes = (state.plane("p1")._replace(pilot=pilot), *state.planes[1:])
+    state.queue = (("step", "abilities"),)
+    state._node = None
+    state._advance()
+    return state
+
+
+def test_a_pilot_uses_his_ability_or_takes_the_yellow_die() -> None:
+    state = _with_pilot(_table(), "zumbach")
+    node = state.next()
+    assert isinstance(node, Decision) and node.seat == "p1"
+    state.apply(Action("ability", use=1))
+    assert state.plane("p1").ability and not state.plane("p1").yellow
+    # Zumbach: one card more at the draw (3), hand size +1 (7 with 4 ammo)
+    node = state.next()
+    draws = [t for t in state.queue if t == ("draw", "p1")]
+    assert len(draws) == 3
+    from dowding.rulesets.squadron303.players import limit_of
+
+    assert limit_of(state, state.plane("p1")) == 7
+
+
+def test_feric_moves_one_area_more() -> None:
+    state = _with_pilot(_table(), "feric")
+    state.apply(Action("ability", use=1))
+    from dowding.rulesets.squadron303.players import movement_tasks
+
+    movement_tasks(state)
+    assert state.plane("p1").moves_left == 2 and state.plane("p2").moves_left == 1
+
+
+def test_frantisek_rolls_three_keeps_two_and_turns_evades_to_hits() -> None:
+    state = _with_pilot(_table(), "frantisek")
+    state.apply(Action("ability", use=1))
+    state.germans = (German("brown-1", "bf109", "brown", "A7", 2),)
+    state.planes = (state.plane("p1")._replace(hand=()), state.planes[1])
+    state.queue = (("fight", "p1"), ("move", "p2"))
+    state._node = None
+    _decide(state, Action("fight", target="brown-1"))
+    state.apply(Action("roll", d=("evade", "blank", "hit")))  # three blue dice
+    state.apply(_pool(state, ["blank", "blank"]))
+    _decide(state, Action("round", die=0))  # the Evade, read as a Hit
+    assert state.german("brown-1").damage == 1
+    node = state.next()
+    assert isinstance(node, Decision)
+    _decide(state, Action("next", target="brown-1"))
+    state.apply(_pool(state, ["blank", "blank"]))
+    node = state.next()
+    assert isinstance(node, Decision)
+    dice = {o.get("die") for o in node.options}
+    assert dice == {1, 2}  # the second of his two dice
+    _decide(state, Action("round", die=2))
+    assert all(g.id != "brown-1" for g in state.germans)

@@ -251,7 +251,9 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
         return
     plane = st.plane(task[1])
     target = st.german(str(action.get("target")))
-    colours = ("blue", "yellow") if action.get("yellow") else ("blue", "blue")
+    colours: tuple[str, ...] = ("blue", "yellow") if action.get("yellow") else ("blue", "blue")
+    if plane.ability and plane.pilot == "frantisek":
+        colours = ("blue", "blue", "blue")  # František: roll 3 RAF dice and choose 2
     st.put(plane._replace(ammo=plane.ammo - 1, fought=True))  # one ammo for both rounds
     gcolours = _german_colours(st, target)
     st.fight = tuple(
@@ -360,6 +362,9 @@ def _symbols(st: S303State, f: FightState, die: int, card: str, sym: str) -> Sym
         (dice if source == "die" else cards)[name] += 1
     if die >= 0:
         face = symbol(f.faces[die])
+        plane = st.plane(f.plane)
+        if face == "evade" and plane.ability and plane.pilot == "frantisek":
+            face = "hit"  # František: change Evades to Hits
         if face == "success":
             dice[sym] += 1
         elif face in ("hit", "evade", "maneuver"):
@@ -376,7 +381,8 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
     plane = st.plane(f.plane)
     if not plane.airborne:
         return None
-    free = [i for i in range(len(f.faces)) if i not in f.used] or [-1]
+    # two dice serve a whole Fight (František rolls three and chooses two)
+    free = [i for i in range(len(f.faces)) if i not in f.used and len(f.used) < 2] or [-1]
     options: list[Action] = []
     for die in free:
         syms = ["hit", "evade", "maneuver"] if die >= 0 and f.faces[die] == "success" else [""]

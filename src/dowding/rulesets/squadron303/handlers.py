@@ -17,6 +17,7 @@ def do_turn(st: S303State, task: Task) -> None:
 
 _STEP_TASKS = {
     "events": events.step_tasks,  # Phase I
+    "abilities": players.ability_tasks,  # Phase II.1
     "draw": players.draw_tasks,  # Phase II.2
     "movement": players.movement_tasks,  # Phase II.3, II.5
     "combat": combat.combat_tasks,  # Phase III
@@ -48,6 +49,7 @@ def do_draw(st: S303State, task: Task, action: Action) -> None:
 
 _DECISION.update(
     {
+        "ability": players.ability_decision,
         "discard": players.discard_decision,
         "move": players.move_decision,
         "fight": combat.fight_decision,
@@ -112,6 +114,7 @@ S303State.handlers = {
     "deal": setup.do_deal,
     "draw": do_draw,
     "event_deal": events.do_event_deal,
+    "ability": players.do_ability,
     "discard": players.do_discard,
     "move": players.do_move,
     "fight": combat.do_fight,

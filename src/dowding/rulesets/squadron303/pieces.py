@@ -91,6 +91,7 @@ class Plane(NamedTuple):
     card_move: bool = False  # has played its one Movement card this step
     yellow: bool = True  # may swap a blue die for the yellow this turn (ability declined)
     role: str = "player"  # "player", "leader" or "wingman"
+    ability: bool = False  # using the pilot's ability this turn (Phase II.1)
 
     @property
     def airborne(self) -> bool:

@@ -75,7 +75,43 @@ def in_play(st: S303State) -> tuple[Plane, ...]:
 
 def limit_of(st: S303State, plane: Plane) -> int:
     tokens = sum(1 for d in plane.damage if d == "hand_size")
-    return hand_limit(plane.ammo, tokens, plane.role, st.comp.rules.hand_base)  # type: ignore[arg-type]
+    extra = 1 if using(plane, "zumbach") else 0  # Zumbach: hand size +1
+    return extra + hand_limit(plane.ammo, tokens, plane.role, st.comp.rules.hand_base)  # type: ignore[arg-type]
+
+
+# The abilities built so far; the other pilots decline theirs (and may take the yellow die).
+BUILT_ABILITIES = frozenset({"zumbach", "feric", "frantisek"})
+
+
+def using(plane: Plane, pilot: str) -> bool:
+    """Whether this plane's pilot is ``pilot`` and uses his ability this turn."""
+    return plane.ability and plane.pilot == pilot
+
+
+def ability_tasks(st: S303State) -> list[Task]:
+    """ "1. Pilot Special Abilities": each pilot uses his ability this turn, or turns his card
+    down and may swap a blue die for the yellow one. "Solo game": only the Leader's ability."""
+    tasks: list[Task] = []
+    for p in in_play(st):
+        st.put(p._replace(ability=False, yellow=True))
+        if p.pilot in BUILT_ABILITIES and p.role != "wingman":
+            tasks.append(("ability", p.id))
+    return tasks
+
+
+def ability_decision(st: S303State, task: Task) -> Decision:
+    plane = st.plane(task[1])
+    pilot = next(p for p in st.comp.pilots if p.id == plane.pilot)
+    return Decision(
+        plane.seat,
+        f"{plane.id}: use {pilot.name}'s ability this turn ({pilot.text}) or take the yellow die?",
+        (Action("ability", use=1), Action("ability", use=0)),
+    )
+
+
+def do_ability(st: S303State, task: Task, action: Action) -> None:
+    use = bool(action.get("use"))
+    st.put(st.plane(task[1])._replace(ability=use, yellow=not use))
 
 
 def draw_tasks(st: S303State) -> list[Task]:
@@ -88,6 +124,8 @@ def draw_tasks(st: S303State) -> list[Task]:
             count = 3
         elif p.role == "wingman":
             count = 1
+        if using(p, "zumbach"):  # Zumbach: one card more than normal
+            count += 1
         tasks += [("draw", p.id)] * count
     tasks += [("discard", p.id) for p in in_play(st)]
     return tasks
@@ -124,7 +162,8 @@ def movement_tasks(st: S303State) -> list[Task]:
     tasks: list[Task] = []
     for p in in_play(st):
         free = "no_free_move" not in p.damage
-        st.put(p._replace(status=FLYING, moves_left=1 if free else 0, card_move=False))
+        extra = 1 if using(p, "feric") else 0  # Feric: +1 Area (his extra token is not built)
+        st.put(p._replace(status=FLYING, moves_left=extra + (1 if free else 0), card_move=False))
         tasks.append(("move", p.id))
     return tasks
 

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 # is not built yet).
 STEPS = (
     "events",  # Phase I
-    "draw",  # Phase II.2 (II.1, the pilots' abilities, is not built yet)
+    "abilities",  # Phase II.1
+    "draw",  # Phase II.2
     "movement",  # Phase II.3 (with Landing, II.5)
     "combat",  # Phase III
     "counterattack",  # Phase IV
@@ -209,11 +210,13 @@ class S303State(TaskQueueState):
     def phase(self) -> str:
         if self.result is not None:
             return "game over"
+        if self.turn_no == 0:
+            return "setup"
         for task in self.queue:
             if task[0] == "step":
                 index = STEPS.index(task[1])
                 return STEPS[index - 1] if index else "reorganization"
-        return "setup"
+        return "reorganization"
 
     def view(self, seat: str | None, infostate: bool = True) -> JSON:
         from .views import view

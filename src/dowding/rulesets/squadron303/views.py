@@ -37,6 +37,8 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
                 "fought": p.fought,
                 "moves_left": p.moves_left,
                 "role": p.role,
+                "ability": p.ability,
+                "yellow": p.yellow,
             }
         )
     squadrons = {s.id: s for s in st.squadrons}

@@ -48,6 +48,12 @@ _SYMBOLS = {"hit": "a Hit", "evade": "an Evade", "maneuver": "a Maneuver"}
 def labels(view: View, decision: Decision) -> list[str]:
     def one(a: Action) -> str:
         k = a.kind
+        if k == "ability":
+            return (
+                "Use the pilot's ability this turn"
+                if a.get("use")
+                else "Turn the pilot card down (the yellow die may replace a blue one)"
+            )
         if k == "discard":
             return f"Discard {card(a.get('card'))}"
         if k == "stop":
