@@ -76,6 +76,7 @@ class Snapshot:
     status: str
     result: dict[str, Any] | None
     since: float = 0.0  # when this step began (server time, seconds since the epoch)
+    stored: int = 0  # the stored game's version (goes up with every write, take-backs too)
 
 
 @dataclass
@@ -138,7 +139,7 @@ class LiveGame:
         # thinking begun before one is dropped; the last one made, (seat, the seq it answered),
         # so that a retry is applied once; whether each seat may take back, per version
         self.epoch = 0
-        self.last_undo: tuple[str, int] | None = None
+        self.last_undo: tuple[str, int, int] | None = None  # (seat, seq answered, steps left)
         self._undo_cache: dict[str, tuple[int, bool]] = {}
 
     # --- reading -------------------------------------------------------------------------
@@ -154,6 +155,7 @@ class LiveGame:
             self.record.status,
             self.record.result,
             self.since,
+            self.record.version,
         )
 
     def controller(self, seat: str) -> str:
@@ -363,38 +365,48 @@ class LiveGame:
         return allowed
 
     def undo_refusal(self, seat: str) -> str | None:
-        """Why ``seat`` may not take back the last step now, or None when it may.
+        """Why ``seat`` may not take back its last move now, or None when it may."""
+        return self.undo_point(seat)[1]
 
-        The last step must be this seat's own decision (so no die was rolled, no card drawn and
-        nobody else decided since), made by a person, in an active game. Against another person
-        it must also have shown that person nothing: their view and narration are the same
-        before and after it, so taking it back hides nothing they learned.
+    def undo_point(self, seat: str) -> tuple[int, str | None]:
+        """How many steps a take-back by ``seat`` keeps, and why it may not (None: it may).
+
+        The steps taken back must be this seat's own decisions (so no die was rolled, no card
+        drawn and nobody else decided since), made by a person, in an active game: its last
+        move, with the moves the game made for it after it (its only option each). Against
+        another person they must also have shown that person nothing: their view and narration
+        are the same before and after, so taking them back hides nothing they learned.
         """
-        if not self.is_human(seat):
-            return "only a person takes back a move"
-        if self.record.status != "active":
-            return f"the game is {self.record.status}"
         steps = self.match.steps
+        if not self.is_human(seat):
+            return len(steps), "only a person takes back a move"
+        if self.record.status != "active":
+            return len(steps), f"the game is {self.record.status}"
         if not steps:
-            return "nothing has been played yet"
+            return 0, "nothing has been played yet"
         last = steps[-1]
         if last.seat == CHANCE:
-            return "the dice have been rolled since your move: it stands"
+            return len(steps), "the dice have been rolled since your move: it stands"
         if last.seat != seat:
-            return f"{self._name(last.seat)} has decided since: your move stands"
+            return len(steps), f"{self._name(last.seat)} has decided since: your move stands"
+        keep = len(steps)
+        while True:
+            if keep == 0 or steps[keep - 1].seat != seat:
+                return len(steps), "nothing of yours to take back since the dice"
+            keep -= 1
+            before = self.state_at(keep)
+            node = before.next()
+            if isinstance(node, Decision) and (len(node.options) != 1 or node.free):
+                break  # a move of its choosing (the ones after it were its only options)
         others = self.other_people(seat)
-        if not others:
-            return None
-        before = self.state_at(len(steps) - 1)
-        after = self.match.state
         for other in self.seats:
             if other.id == seat or self.person_of(other.id) not in others:
                 continue
-            if any(t.step == len(steps) and t.event.visible_to(other.id) for t in self.told):
-                return f"{self._name(other.id)} has been told of it: it stands"
-            if _public(before, other.id) != _public(after, other.id):
-                return f"{self._name(other.id)} has seen it: it stands"
-        return None
+            if any(t.step > keep and t.event.visible_to(other.id) for t in self.told):
+                return len(steps), f"{self._name(other.id)} has been told of it: it stands"
+            if _public(before, other.id) != _public(self.match.state, other.id):
+                return len(steps), f"{self._name(other.id)} has seen it: it stands"
+        return keep, None
 
     def _name(self, seat: str) -> str:
         return next((s.name for s in self.seats if s.id == seat), seat)

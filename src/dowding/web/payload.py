@@ -169,7 +169,10 @@ def build(
         # and the seats that offered or accepted to abandon the game
         "waiting_for": live.awaiting_acceptance() if snap.status == "waiting" else [],
         "abandon_offer": live.agreed_to_abandon() if active else [],
-        # whether this seat may take back its last step now (POST .../undo)
+        # the stored game's version: up with every write, so a page tells a take-back (a lower
+        # seq) from a late message
+        "version": snap.stored,
+        # whether this seat may take back its last move now (POST .../undo)
         "can_undo": active and live.can_undo(seat),
         # a computer seat at its turn: who, which player, its time cap and when it began
         "thinking": thinking_json(live, node, snap) if active else None,

@@ -410,8 +410,8 @@ class GameService:
             log.info("game %s: %s; catching up", live.id, exc)
             await self._catch_up(live)
             raise Stale(str(exc)) from None
+        live.record.version = version  # first: the new snapshot carries it
         live.commit(pending, summary)
-        live.record.version = version
         live.notify()
         waiting = self._takeovers.pop(live.id, None)  # this server moves the game now
         if waiting is not None:
@@ -465,11 +465,11 @@ class GameService:
             log.warning("game %s: rebuilt from the database: %s", live.id, exc)
             self._drop(live)
             return
+        live.record.version = record.version  # first: the new snapshot carries it
         live.commit(
             pending,
             Summary(record.steps, record.turn, record.to_move, record.status, record.result),
         )
-        live.record.version = record.version
         live.notify()
 
     def _heard(self, game_id: str, version: float | None) -> None:
@@ -601,7 +601,7 @@ class GameService:
         async with live.lock:
             steps = len(live.match.steps)
             if seq != steps:
-                if live.last_undo == (seat, seq) and steps == seq - 1:
+                if live.last_undo == (seat, seq, steps):
                     return live  # a retry of the take-back just made: applied once
                 if seq > steps:
                     await self._unless_behind(live)
@@ -611,11 +611,10 @@ class GameService:
                     seq=steps,
                 )
             self._check_active(live)
-            refusal = await self._off_loop(functools.partial(live.undo_refusal, seat))
+            keep, refusal = await self._off_loop(functools.partial(live.undo_point, seat))
             if refusal is not None:
                 await self._unless_behind(live)
                 raise conflict(f"cannot take back: {refusal}", seq=steps)
-            keep = steps - 1
             try:
                 state = await self._off_loop(functools.partial(live.cut, keep))
             except LogError as exc:
@@ -636,9 +635,9 @@ class GameService:
                 log.info("game %s: %s; catching up", live.id, exc)
                 await self._catch_up(live)
                 raise Stale(str(exc)) from None
+            live.record.version = version  # first: the new snapshot carries it
             live.truncate(keep, state, summary)
-            live.record.version = version
-            live.last_undo = (seat, seq)
+            live.last_undo = (seat, seq, keep)
             live.notify()
             log.info("game %s: %s took back step %d", live.id, seat, keep)
         self.ensure_driver(live)
