@@ -10,6 +10,7 @@ import itertools
 
 from dowding.engine import Action, Decision
 
+from .attack import _pending_fights
 from .components import LUFTWAFFE, RAF
 from .state import (
     _DECISIONS,
@@ -21,7 +22,6 @@ from .state import (
     Form,
     Task,
     _cache,
-    _pending_fights,
 )
 
 

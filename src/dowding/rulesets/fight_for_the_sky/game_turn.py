@@ -1,0 +1,99 @@
+"""How to Play: the game turn (Luftwaffe movement, RAF movement and interception, the
+dogfights, bombing, the turn marker moved on) and the end of each turn: the Intermediate
+Game's units that fail to land, and the end of a Basic Game (How to Win the Basic Game) or of a
+day (the Intermediate Game's How to Win; the Campaign Game's day turns).
+
+A mixin of :class:`dowding.rulesets.fight_for_the_sky.state.FightState`: the methods read and
+replace the state's fields; the task queue finds the ``_do_`` handlers here by their names,
+and state.py dispatches the automatic tasks and chance checks below by kind.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .campaign import _end_day
+from .counters import AIR, LOST, PATROL, Task
+from .movement import _lose_unit
+
+if TYPE_CHECKING:
+    from .state import FightState
+
+
+class GameTurn:
+    # --- How to Play: the order of a game turn ------------------------------------------------
+    def _turn_head(self) -> list[Task]:
+        tasks: list[Task] = [("turnback",), ("lw_move",)]
+        if not self.basic:
+            tasks.append(("launch",))
+            tasks.append(("form",))
+        return tasks
+
+    def _turn_tail(self) -> list[Task]:
+        tasks: list[Task] = [("follow",), ("raf_move",)]
+        if self.options["hunter_packs"] and not self.basic:
+            tasks.append(("strike",))
+        tasks += [("contacts",), ("combat",), ("bombing",), ("end_turn",)]
+        return tasks
+
+
+# --- the end of a game turn ---------------------------------------------------------------
+def _auto_end_turn(s: FightState, task: Task) -> None:
+    rules = s.rules
+    # Intermediate Game: a unit that fails to land by its turn is shot down
+    if not s.basic:
+        for r in s.raf:
+            if r.status == AIR and r.land_by and r.land_by <= s.turn_no:
+                s.lost = (s.lost[0] + r.flights, s.lost[1], s.lost[2])
+                s._put_raf(r._replace(status=LOST, hex="", flights=0, engaged=0))
+                s.say(f"{r.sqn} Squadron fails to land and is lost")
+        late = [
+            u.id
+            for u in s.lw
+            if u.status == AIR
+            and u.land_by
+            and u.land_by <= s.turn_no
+            and any(u.id in f.units and f.hex for f in s.forms)
+        ]
+        for uid in late:
+            _lose_unit(s, uid)
+        if late:
+            s._remove_units(tuple(late))
+            s.say(f"{len(late)} Luftwaffe unit(s) fail to land and are lost")
+        if s.campaign_over():
+            return
+    s.raf = tuple(r._replace(moved=False, contact=r.contact if r.contact > 0 else 0) for r in s.raf)
+    s.forms = tuple(
+        f._replace(
+            moved=False, topped=False, aborts=0 if f.aborts < 0 and f.kind == PATROL else f.aborts
+        )
+        for f in s.forms
+    )
+    s.fight = ()
+    s.formed = 0
+    placed = [f for f in s.forms if f.hex]
+    if s.basic:
+        if not s.forms:
+            s._finish("every formation has bombed and returned to France")
+            return
+        if s.turn_no >= s.comp.basic.max_turns:
+            s._finish("the turn limit")
+            return
+    else:
+        last = s.turn_no >= rules.turns_per_day
+        idle = not placed and (s.finished or not _can_fly(s)) and s.turn_no > 1
+        if last or idle:
+            _end_day(s)
+            return
+    s.turn_no += 1
+    s.say(f"turn {s.turn_no}")
+    s._push(*s._turn_head(), *s._turn_tail())
+
+
+def _can_fly(s: FightState) -> bool:
+    unplaced = any(not f.hex for f in s.forms)
+    return (
+        unplaced
+        or any(s._available(u) and s.types[u.type].role == "bomber" for u in s.lw)
+        or (s.options["hunter_packs"] and any(s._available(u) for u in s.lw))
+    )

@@ -1,0 +1,337 @@
+"""How to Move and Intercept, Notes on Movement and the Intermediate Game's How to Move (landing
+by a turn, refuelling, off-map bases, the Returning box), with the optional Sector Airfields
+and Airfield Capacity where they limit the RAF's movement.
+
+A mixin of :class:`dowding.rulesets.fight_for_the_sky.state.FightState`: the methods read and
+replace the state's fields; the task queue finds the ``_do_`` handlers here by their names,
+and state.py dispatches the automatic tasks and chance checks below by kind.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dowding.engine import Action
+
+from .board import Board
+from .counters import AIR, GROUND, GROUNDED, HOME, LOST, PATROL, RAID, RETURNING, Form, Raf, Task
+
+if TYPE_CHECKING:
+    from .state import FightState
+
+_PATHS: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}
+
+
+def _outbound(board: Board, start: str, steps: int, target: str) -> list[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+
+    def walk(h: str, path: tuple[str, ...]) -> None:
+        if h == target and path:
+            found.append(path)
+            return
+        if len(path) == steps:
+            if board.reaches(h, target):
+                found.append(path)
+            return
+        for n in board.edges.get(h, ()):
+            if board.reaches(n, target):
+                walk(n, (*path, n))
+
+    walk(start, ())
+    return found
+
+
+def _direct(board: Board, start: str, steps: int, goal: str | None) -> list[tuple[str, ...]]:
+    def dist(h: str) -> int:
+        return board.home_distance(h) if goal is None else board.distance(h, goal)
+
+    found: list[tuple[str, ...]] = []
+
+    def walk(h: str, path: tuple[str, ...]) -> None:
+        d = dist(h)
+        if len(path) == steps or d == 0:
+            found.append(path)
+            return
+        for n in board.neighbours[h]:
+            if dist(n) == d - 1:
+                walk(n, (*path, n))
+
+    walk(start, ())
+    return found
+
+
+class Movement:
+    # --- allowances ---------------------------------------------------------------------------
+    def allowance_of(self, units: tuple[int, ...]) -> int:
+        """Notes on Movement: the slowest unit governs; Weather: -1 in poor weather."""
+        move = min(self.types[self.unit(u).type].move for u in units)
+        if self.weather == "poor":
+            move -= 1
+        return max(1, move)
+
+    def raf_allowance(self, r: Raf) -> int:
+        move = self.types[r.type].move
+        return max(1, move - 1) if self.weather == "poor" else move
+
+    # --- flight-path movement -----------------------------------------------------------------
+    def _outbound_paths(self, start: str, steps: int, target: str) -> list[tuple[str, ...]]:
+        """Paths along the arrows of exactly ``steps`` hexes towards ``target`` (a path stops
+        early on the target itself). The board never changes, so each answer is kept."""
+        key = (id(self.board), "out", start, steps, target)
+        found = _PATHS.get(key)
+        if found is None:
+            found = _PATHS[key] = _outbound(self.board, start, steps, target)
+        return found
+
+    def _direct_paths(self, start: str, steps: int, goal: str | None) -> list[tuple[str, ...]]:
+        """The most direct route: every hex entered is one nearer ``goal`` (or, with no goal, the
+        nearest raid assembly hex)."""
+        key = (id(self.board), "direct", start, steps, goal)
+        found = _PATHS.get(key)
+        if found is None:
+            found = _PATHS[key] = _direct(self.board, start, steps, goal)
+        return found
+
+    def home_bound(self, f: Form) -> bool:
+        return f.kind == HOME or (f.kind == RAID and f.bombed)
+
+    def move_options(self, f: Form) -> dict[str, tuple[str, ...]]:
+        """Endpoint -> the path taken, for one formation's move this turn."""
+        allowance = self.allowance_of(f.units)
+        board = self.board
+        blocked = {g.hex for g in self.forms if g.id != f.id and g.hex and g.kind != PATROL}
+        if f.kind == PATROL:
+            blocked = {g.hex for g in self.forms if g.id != f.id and g.kind == PATROL and g.hex}
+        for steps in range(allowance, -1, -1):
+            if self.home_bound(f):
+                paths = self._direct_paths(f.hex, min(steps, board.home_distance(f.hex)), None)
+            elif f.kind == PATROL:
+                d = board.distance(f.hex, f.patrol)
+                paths = self._direct_paths(f.hex, min(steps, d), f.patrol)
+            else:
+                paths = self._outbound_paths(f.hex, steps, board.target_hex[f.target])
+            best: dict[str, tuple[str, ...]] = {}
+            for path in paths:
+                end = path[-1] if path else f.hex
+                if end in blocked and board.terrain[end] != "assembly":
+                    continue
+                if end in board.assembly and not self.home_bound(f) and path:
+                    continue
+                urban = sum(1 for h in path if h in board.urban_aa)
+                if end not in best or (urban, path) < (
+                    sum(1 for h in best[end] if h in board.urban_aa),
+                    best[end],
+                ):
+                    best[end] = path
+            if best:
+                return best
+            if steps == 0:
+                break
+        return {f.hex: ()}
+
+    # --- RAF movement -------------------------------------------------------------------------
+    def sector_capacity(self, sector: str) -> int:
+        """Sector Airfields: 3 units, less 1 for every 2 hits on the sector airfield."""
+        hits = self.hits_on(sector) if sector in self.target_index else 0
+        return max(0, self.rules.sector_control - hits // self.rules.hits_per_control)
+
+    def can_take_off(self, r: Raf) -> bool:
+        if r.status != GROUND or r.ready > self.turn_no:
+            return False
+        if self.options["sector_airfields"] and not self.basic:
+            aloft = sum(1 for x in self.raf if x.status == AIR and x.sector == r.sector)
+            if aloft >= self.sector_capacity(r.sector):
+                return False
+        return True
+
+    def may_disengage(self, r: Raf) -> bool:
+        f = self.form(r.engaged)
+        if f is None or not f.hex:
+            return True
+        if self.home_bound(f) and not self.board.england(f.hex):
+            return True
+        return bool(r.land_by) and r.land_by - self.turn_no <= 1
+
+    def raf_start(self, r: Raf) -> tuple[str, int]:
+        """Where a unit starts its move and what is left of its allowance (off-map bases cost 3)."""
+        allowance = self.raf_allowance(r)
+        if r.status == AIR:
+            return r.hex, allowance
+        base = self.board.bases[r.at]
+        if base.offmap:
+            return base.hex, allowance - self.rules.offmap_cost
+        return base.hex, allowance
+
+    def raf_destinations(self, r: Raf) -> list[str]:
+        start, left = self.raf_start(r)
+        if left < 0:
+            return []
+        sector_rule = self.options["sector_airfields"] and not self.basic
+        reach = self.board.within(start, left)
+        crowd: dict[str, list[Raf]] = {}
+        for x in self.raf:
+            # engaged squadrons count too: they end the movement on the hex like any other
+            # (Sector Airfields: "only units controlled by the same airfield may be on the same
+            # hex at the end of movement"; Notes on Movement: no more than two a hex)
+            if x.status == AIR and x.sqn != r.sqn:
+                crowd.setdefault(x.hex, []).append(x)
+        found = []
+        for h in reach:
+            there = crowd.get(h, ())
+            # Notes on Movement: no more than two RAF units a hex at the end of movement
+            if len(there) >= self.rules.raf_per_hex:
+                continue
+            if sector_rule and any(x.sector != r.sector for x in there):
+                continue
+            found.append(h)
+        return sorted(found, key=self.board.coords.__getitem__)
+
+    def landing_bases(self, r: Raf) -> list[str]:
+        """Intermediate Game: any friendly airbase in reach; off-map ones cost 3 to enter."""
+        if self.basic or r.status != AIR:
+            return []
+        left = self.raf_allowance(r)
+        reach = self.board.within(r.hex, left)
+        found = []
+        for base in self.board.bases.values():
+            cost = reach.get(base.hex)
+            if cost is None:
+                continue
+            if base.offmap and cost + self.rules.offmap_cost > left:
+                continue
+            if self.options["airfield_capacity"]:
+                grounded = sum(1 for x in self.raf if x.status == GROUND and x.at == base.id)
+                if grounded >= base.capacity:
+                    continue
+            found.append(base.id)
+        return sorted(found)
+
+    # --- handlers: movement -------------------------------------------------------------------
+    def _do_top(self, f: Form, uid: int) -> None:
+        self._put_form(f._replace(top=uid, topped=True))
+
+    def _do_lw_move(self, task: Task, action: Action) -> None:
+        if action.kind == "top":
+            f = self.form_at(action.word("at")) or self.patrol_at(action.word("at"))
+            assert f is not None
+            self._do_top(f, int(action.number("unit")))
+            self._push(("lw_move",))
+            return
+        start = action.word("from")
+        kind = action.word("type")
+        f = next(g for g in self.forms if g.hex == start and g.kind == kind and not g.moved)
+        end = action.word("to")
+        path = self.move_options(f)[end]
+        self._fly(f, end, path)
+        self._push(("lw_move",))
+
+    def _fly(self, f: Form, end: str, path: tuple[str, ...]) -> None:
+        board = self.board
+        home = self.home_bound(f)
+        spotted = f.face_up or any(board.england(h) for h in path)
+        if spotted and not f.face_up:
+            self.say(f"the formation crosses the English coast and is spotted on {end}")
+        f = f._replace(
+            hex=end,
+            moved=True,
+            face_up=spotted,
+            seen=f.seen or spotted,
+            struck=False if f.kind == PATROL else f.struck,
+        )
+        self._put_form(f)
+        if path:
+            self.say(f"a formation flies to {end}")
+        if home and end in board.assembly:
+            self._land_formation(f)
+            return
+        if home:
+            # Notes on Movement: AA over urban hexes strayed onto on the way home
+            for h in path:
+                if h in board.urban_aa and board.urban_aa[h] > 0:
+                    self._push(("urban_aa", f.id, h))
+                    if self.options["weather"] and self.weather != "clear":
+                        self._push(("contact", "urban", h, f.id))
+
+    def _land_formation(self, f: Form) -> None:
+        """Luftwaffe units have landed once back on a raid assembly hex: the Returning box."""
+        for uid in f.units:
+            u = self.unit(uid)
+            ready = self.turn_no + self.rules.refuel_home + 1
+            status = RETURNING
+            if (
+                u.type == "ju87"
+                and self.options["stukas"]
+                and (self.stukas_lost >= self.rules.stuka_flights_ground)
+            ):
+                status = GROUNDED
+            self._put_lw(u._replace(status=status, ready=ready, land_by=0))
+        self._drop_form(f.id)
+        self.say(f"a formation of {len(f.units)} units returns to France")
+
+    def _do_raf_move(self, task: Task, action: Action) -> None:
+        if action.kind == "end":
+            return
+        r = self.sqn(str(action.get("unit")))
+        self._push(("raf_dest", r.sqn), ("raf_move",))
+
+    def _do_raf_dest(self, task: Task, action: Action) -> None:
+        r = self.sqn(task[1])
+        if action.kind == "back":
+            self._put_raf(r._replace(moved=True))
+            return
+        if action.kind == "land":
+            base = action.word("at")
+            # Intermediate Game: 2 turns to refuel at home, 4 elsewhere, +1 a bomb hit on the base
+            refuel = self.rules.refuel_home if base == r.base else self.rules.refuel_away
+            if base in self.target_index:
+                refuel += self.hits_on(base)
+            self._put_raf(
+                r._replace(
+                    status=GROUND,
+                    at=base,
+                    hex="",
+                    moved=True,
+                    land_by=0,
+                    ready=self.turn_no + refuel + 1,
+                    engaged=0,
+                    contact=0,
+                )
+            )
+            self.say(f"{r.sqn} Squadron lands at {self.board.bases[base].name}")
+            return
+        h = action.word("to")
+        if r.status == GROUND:
+            # How to Move and Intercept: take off by turning the counter face up
+            endurance = self.types[r.type].endurance
+            land_by = self.turn_no + endurance - 1 if endurance and not self.basic else 0
+            r = r._replace(status=AIR, land_by=land_by, at="")
+            self.say(f"{r.sqn} Squadron takes off")
+        engaged = r.engaged
+        if engaged and h != r.hex:
+            engaged = 0
+        self._put_raf(r._replace(hex=h, moved=True, engaged=engaged))
+        self.say(f"{r.sqn} Squadron flies to {h}")
+
+
+# --- automatic tasks -------------------------------------------------------------------------
+def _auto_follow(s: FightState, task: Task) -> None:
+    """Sector Airfields: squadrons engaged with a formation move with it."""
+    for r in s.raf:
+        if not r.engaged or r.status != AIR:
+            continue
+        f = s.form(r.engaged)
+        if f is None or not f.hex or f.hex in s.board.assembly:
+            s._put_raf(r._replace(engaged=0))
+        else:
+            s._put_raf(r._replace(hex=f.hex, contact=f.id))
+
+
+def _lose_unit(s: FightState, uid: int) -> None:
+    u = s.unit(uid)
+    role = s.types[u.type].role
+    s.lost = (
+        s.lost[0],
+        s.lost[1] + u.flights * (role == "fighter"),
+        s.lost[2] + u.flights * (role == "bomber"),
+    )
+    s._put_lw(u._replace(status=LOST, flights=0))
