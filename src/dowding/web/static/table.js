@@ -36,6 +36,13 @@ export function oddsOnMap(root, decision) {
   }
 }
 
+// whether payload a is older than b: an earlier stored version, or the same one at an earlier
+// step (a take-back brings a later version at an earlier step)
+function olderThan(a, b) {
+  const va = a.version ?? 0, vb = b.version ?? 0;
+  return va < vb || (va === vb && a.seq < b.seq);
+}
+
 export class TableScreen {
   constructor(main, gameId, token) {
     this.main = main;
@@ -139,7 +146,9 @@ export class TableScreen {
   // --- drawing ---------------------------------------------------------------------------------
   render(payload) {
     if (!payload || payload.type !== "state") return;
-    if (this.payload && payload.seq < this.payload.seq) return; // an older message arrived late
+    if (this.payload && olderThan(payload, this.payload)) return; // an older message arrived late
+    // a take-back (a later version at an earlier step): the log is drawn again from the payload
+    if (this.payload && payload.seq < this.payload.seq) this.lastEventStep = null;
     const handover = this.handoverTo(payload);
     if (handover) {
       this.handover(handover, payload);
@@ -155,10 +164,12 @@ export class TableScreen {
     // the same step again (the answer to my POST and then the push): keep the page as it is,
     // so focus, hover and a click under way are not disturbed
     const key = `${payload.seq}|${payload.status}|${payload.decision ? 1 : 0}|${payload.to_move}|${(payload.dice || []).length}`
-      + `|${(payload.abandon_offer || []).join()}|${(payload.waiting_for || []).join()}`;
+      + `|${(payload.abandon_offer || []).join()}|${(payload.waiting_for || []).join()}`
+      + `|${payload.version ?? ""}|${payload.can_undo ? 1 : 0}`;
     if (this.payload && key === this.drawnKey) return;
     this.drawnKey = key;
     this.payload = payload;
+    this.receivedAt = performance.now(); // the thinking bar measures from here
     if (payload.seat && this.seat !== payload.seat) {
       const held = seatsOfGame(this.gameId).find((s) => s.token === this.token);
       if (held && held.seat !== payload.seat) rememberSeat({ ...held, seat: payload.seat, ruleset: payload.ruleset, scenario: payload.scenario });
@@ -284,6 +295,7 @@ export class TableScreen {
   }
 
   drawDecisionParts(p) {
+    clearInterval(this.thinkTimer);
     const parts = [el("h2", { id: "decision-title" }, "Your move")];
     if (p.result || p.status !== "active") {
       parts[0] = el("h2", { id: "decision-title" }, "The game is over");
@@ -332,6 +344,13 @@ export class TableScreen {
       parts[0] = el("h2", { id: "decision-title" }, "Waiting");
       const who = p.to_move ? this.seatName(p.to_move) : null;
       parts.push(el("p", { class: "waiting", id: "waiting" }, who ? `Waiting for ${who}…` : "The dice are rolling…"));
+      if (p.thinking) parts.push(this.thinkingNode(p.thinking));
+    }
+    if (p.can_undo && p.seat) {
+      // take back my last move: allowed until a die is rolled or another side decides
+      parts.push(el("p", { class: "undo" }, el("button", { type: "button", id: "undo", "aria-keyshortcuts": "U",
+        title: "Take back your last move (U)", onclick: () => this.undo() }, "Undo my last move"),
+        el("span", { class: "hint" }, " (U)")));
     }
     const offer = p.abandon_offer || [];
     if (offer.length && p.seat) {
@@ -343,6 +362,45 @@ export class TableScreen {
         el("button", { type: "button", id: "abandon-decline", onclick: () => this.agree("abandon/decline") }, mine ? "Withdraw" : "Refuse")));
     }
     this.decision.replaceChildren(...parts);
+  }
+
+  // a computer's turn: who thinks, and a bar against its time cap (payload "thinking")
+  thinkingNode(t) {
+    const words = [t.kind, t.strength].filter(Boolean).join(", ");
+    const cap = typeof t.cap === "number" ? t.cap : null;
+    const text = `${t.name} (${words}) is thinking…${cap !== null ? ` up to ${cap.toFixed(1)} s` : ""}`;
+    const box = el("div", { class: "thinking", id: "thinking", role: "status" }, el("p", { id: "thinking-text" }, text));
+    if (cap !== null) {
+      const bar = el("progress", { id: "thinking-bar", max: String(cap), value: "0", "aria-label": "thinking time used of its cap" });
+      box.append(bar);
+      // the server's clock says how long it has thought; the page's own clock counts on from there
+      const begun = Math.max(0, (t.server_time || 0) - (t.started || 0));
+      const at = this.receivedAt || performance.now();
+      const tick = () => {
+        const spent = Math.min(cap, begun + (performance.now() - at) / 1000);
+        bar.value = spent;
+        if (spent >= cap) clearInterval(this.thinkTimer);
+      };
+      tick();
+      this.thinkTimer = setInterval(tick, 100);
+    }
+    return box;
+  }
+
+  async undo() {
+    if (this.busy || !this.payload || !this.payload.can_undo) return;
+    this.busy = true;
+    try {
+      const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}/undo`, {
+        method: "POST", body: { token: this.token, seq: this.payload.seq } });
+      clearError();
+      this.render(payload);
+    } catch (err) {
+      showError(err.message);
+      if (err.status === 409) await this.refresh();
+    } finally {
+      this.busy = false;
+    }
   }
 
   async agree(route) {
@@ -380,6 +438,14 @@ export class TableScreen {
   onKey(event) {
     if (event.target.closest && event.target.closest("input, select, textarea")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === "u" || event.key === "U") {
+      const undo = this.decision.querySelector("#undo");
+      if (undo) {
+        event.preventDefault();
+        undo.click();
+      }
+      return;
+    }
     const buttons = [...this.decision.querySelectorAll(".options button")];
     if (!buttons.length) return;
     if (/^[0-9]$/.test(event.key)) {
