@@ -186,3 +186,51 @@ def test_frantisek_rolls_three_keeps_two_and_turns_evades_to_hits() -> None:
     assert dice == {1, 2}  # the second of his two dice
     _decide(state, Action("round", die=2))
     assert all(g.id != "brown-1" for g in state.germans)
+
+
+def test_withdraw_for_a_medal() -> None:
+    # "Withdraw" example: Blue, in the Area of the squadron he fought last turn, spends his
+    # Medal; the plane goes to the starting airfield; a new pilot comes in at Phase VI.
+    state = _table()
+    state.germans = (German("brown-1", "bf109", "brown", "A7", 2),)
+    state.planes = (
+        state.plane("p1")._replace(medals=1, fought_last=("brown",), moves_left=0),
+        state.plane("p2")._replace(moves_left=0),
+    )
+    state.queue = (("move", "p2"), ("move", "p1"), ("step", "reorganization"))
+    state._node = None
+    node = state.next()
+    assert isinstance(node, Decision) and Action("withdraw") not in node.options  # p2 did not fight
+    _decide(state, Action("stop"))
+    _decide(state, Action("withdraw"))
+    p1 = state.plane("p1")
+    assert (p1.status, p1.area, p1.medals, p1.hand) == ("withdrawn", "northolt", 0, ())
+    old = p1.pilot
+    node = state.next()
+    assert isinstance(node, Chance) and "new pilot" in node.label
+    state.apply(node.sample(random.Random(2)))
+    p1 = state.plane("p1")
+    assert p1.status == "flying" and p1.pilot != old and p1.ammo == 4 and p1.damage == ()
+
+
+def test_starting_area_for_discarded_cards() -> None:
+    state = _table()
+    state.planes = tuple(p._replace(area="northolt") for p in state.planes)
+    from dowding.rulesets.squadron303.players import movement_tasks
+
+    state.queue = (*movement_tasks(state), ("step", "combat"))
+    state._node = None
+    node = state.next()
+    assert isinstance(node, Decision)
+    assert {str(o.get("at")) for o in node.options} == {
+        "northolt",
+        "london",
+        "biggin-hill",
+        "tonbridge",
+    }
+    hand = state.plane("p1").hand
+    _decide(state, Action("start", at="biggin-hill"))
+    _decide(state, Action("discard", card=hand[0]))
+    _decide(state, Action("discard", card=hand[1]))
+    assert state.plane("p1").area == "biggin-hill"
+    assert len(state.plane("p1").hand) == len(hand) - 2

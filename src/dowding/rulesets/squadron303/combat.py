@@ -254,7 +254,13 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
     colours: tuple[str, ...] = ("blue", "yellow") if action.get("yellow") else ("blue", "blue")
     if plane.ability and plane.pilot == "frantisek":
         colours = ("blue", "blue", "blue")  # František: roll 3 RAF dice and choose 2
-    st.put(plane._replace(ammo=plane.ammo - 1, fought=True))  # one ammo for both rounds
+    st.put(
+        plane._replace(
+            ammo=plane.ammo - 1,  # one ammo for both rounds
+            fought=True,
+            fought_now=tuple(dict.fromkeys((*plane.fought_now, target.squadron))),
+        )
+    )
     gcolours = _german_colours(st, target)
     st.fight = tuple(
         FightState(plane.id, target.id, 2, 1, colours, (), (), gcolours, (), fought=(target.id,))
@@ -685,6 +691,10 @@ def do_next(st: S303State, task: Task, action: Action) -> None:
             fought=tuple(dict.fromkeys((*f.fought, target.id))),
         )
         st.put_german(target._replace(fought=True))
+        plane = st.plane(f.plane)
+        st.put(
+            plane._replace(fought_now=tuple(dict.fromkeys((*plane.fought_now, target.squadron))))
+        )
     set_fight(st, f._replace(gfaces=()))
     st.push(*_grolls(f.plane, f.gcolours), ("rerolls", f.plane, 0), ("round", f.plane))
 

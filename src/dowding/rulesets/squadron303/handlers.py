@@ -50,6 +50,8 @@ def do_draw(st: S303State, task: Task, action: Action) -> None:
 _DECISION.update(
     {
         "ability": players.ability_decision,
+        "start": players.start_decision,
+        "start_discard": players.start_discard_decision,
         "discard": players.discard_decision,
         "move": players.move_decision,
         "fight": combat.fight_decision,
@@ -115,6 +117,8 @@ S303State.handlers = {
     "draw": do_draw,
     "event_deal": events.do_event_deal,
     "ability": players.do_ability,
+    "start": players.do_start,
+    "start_discard": players.do_start_discard,
     "discard": players.do_discard,
     "move": players.do_move,
     "fight": combat.do_fight,

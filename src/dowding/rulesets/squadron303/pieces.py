@@ -92,6 +92,7 @@ class Plane(NamedTuple):
     yellow: bool = True  # may swap a blue die for the yellow this turn (ability declined)
     role: str = "player"  # "player", "leader" or "wingman"
     ability: bool = False  # using the pilot's ability this turn (Phase II.1)
+    fought_now: tuple[str, ...] = ()  # squadrons fought this turn (next turn's ``fought_last``)
 
     @property
     def airborne(self) -> bool:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from dowding.engine import Action, Decision
 from dowding.engine.tasks import Task
 
-from .pieces import FLYING, LANDED, Plane
+from .pieces import FLYING, LANDED, WITHDRAWN, Plane
 
 if TYPE_CHECKING:
     from .state import S303State
@@ -160,6 +160,8 @@ def movement_tasks(st: S303State) -> list[Task]:
     """ "3. Movement": each plane in turn (players' order: seat order here). A landed plane
     takes off at no cost (it may stay)."""
     tasks: list[Task] = []
+    if st.turn_no == 1 and st.scenario.starting_area_costs:
+        tasks += [("start", p.id) for p in in_play(st) if p.area == st.scenario.starting_airfield]
     for p in in_play(st):
         free = "no_free_move" not in p.damage
         extra = 1 if using(p, "feric") else 0  # Feric: +1 Area (his extra token is not built)
@@ -187,6 +189,9 @@ def move_decision(st: S303State, task: Task) -> Decision:
             options.append(Action("boost", card=card))
     if plane.area in st.comp.map.airfields:
         options.append(Action("land"))
+    here = {g.squadron for g in st.germans_in(plane.area)}
+    if can_withdraw(bool(here), bool(here & set(plane.fought_last)), plane.medals):
+        options.append(Action("withdraw"))
     return Decision(
         plane.seat,
         f"{plane.id} in {plane.area}: {plane.moves_left} Movement left"
@@ -216,6 +221,21 @@ def do_move(st: S303State, task: Task, action: Action) -> None:
             plane._replace(moves_left=plane.moves_left + st.comp.card(card).move, card_move=True)
         )
         st.push(task)
+    elif action.kind == "withdraw":
+        # "Withdraw": 1 Medal; the cards discarded; the plane to the starting airfield; a new
+        # pilot in Phase VI; no extra German move
+        st.discards = tuple(sorted((*st.discards, *plane.hand)))
+        st.put(
+            plane._replace(
+                medals=plane.medals - 1,
+                hand=(),
+                area=st.scenario.starting_airfield,
+                status=WITHDRAWN,
+                moves_left=0,
+                tokens=0,
+            )
+        )
+        st.say(f"{plane.id} withdraws from the fight")
     else:
         if action.kind == "land":  # "5. Landing": no extra Movement (reading S1)
             st.put(plane._replace(status=LANDED, moves_left=0, tokens=0))
@@ -223,3 +243,42 @@ def do_move(st: S303State, task: Task, action: Action) -> None:
         else:
             # Maneuver tokens kept from the last turn lapse at the end of Movement (S23)
             st.put(plane._replace(moves_left=0, tokens=0))
+
+
+def start_decision(st: S303State, task: Task) -> Decision | None:
+    """ "Starting Area": after the first draw, discard 1 / 2 / 3 cards to start at London /
+    Biggin Hill / Tonbridge instead of the airfield."""
+    plane = st.plane(task[1])
+    choices = starting_area_options(st.scenario.starting_area_costs, len(plane.hand))
+    if not choices:
+        return None
+    options = [Action("start", at=plane.area)]
+    options += [Action("start", at=area) for area in sorted(choices)]
+    return Decision(
+        plane.seat, f"{plane.id}: start the Scenario from another Area?", tuple(options)
+    )
+
+
+def do_start(st: S303State, task: Task, action: Action) -> None:
+    plane = st.plane(task[1])
+    area = str(action.get("at"))
+    if area == plane.area:
+        return
+    st.put(plane._replace(area=area))
+    st.say(f"{plane.id} starts over {st.board.areas[area].name}")
+    st.push(*([("start_discard", plane.id)] * st.scenario.starting_area_costs[area]))
+
+
+def start_discard_decision(st: S303State, task: Task) -> Decision | None:
+    plane = st.plane(task[1])
+    if not plane.hand:
+        return None
+    return Decision(
+        plane.seat,
+        f"{plane.id}: discard a card for the Starting Area",
+        tuple(Action("discard", card=c) for c in sorted(set(plane.hand))),
+    )
+
+
+def do_start_discard(st: S303State, task: Task, action: Action) -> None:
+    discard_card(st, task[1], str(action.get("card")))

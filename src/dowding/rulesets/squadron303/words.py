@@ -64,6 +64,10 @@ def labels(view: View, decision: Decision) -> list[str]:
             return f"Fly to {area(a.get('to'))}{paid}"
         if k == "boost":
             return f"Play {card(a.get('card'))} for more Movement"
+        if k == "withdraw":
+            return "Withdraw for a Medal (a new pilot next turn)"
+        if k == "start":
+            return f"Start over {area(a.get('at'))}"
         if k == "land":
             return "Land on the airfield"
         if k == "pass":
