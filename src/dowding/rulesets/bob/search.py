@@ -140,7 +140,8 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
     player = _players.get(node.seat)
     if player is None:
         player = _players[node.seat] = _RolloutBob(node.seat)
-    view: Any = state.view(node.seat, infostate=False)
+    assert isinstance(state, BobState)
+    view: Any = state.view(node.seat, infostate=False, brief=True)
     return player.choose(view, node)
 
 

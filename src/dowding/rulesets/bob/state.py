@@ -650,9 +650,21 @@ class BobState(
         return method(self, *task[1:])  # type: ignore[no-any-return]
 
     # --- views and serialisation --------------------------------------------------------------
-    def view(self, seat: str | None, infostate: bool = True) -> JSON:
+    def view(self, seat: str | None, infostate: bool = True, *, brief: bool = False) -> JSON:
+        """What ``seat`` sees. ``brief`` (for the search player's rollouts) leaves out what the
+        heuristic player does not read: the step's name, production, assists, the flights that
+        may head home, the combat ready boxes, the missions, the aces, the victory points and
+        the campaign (the rest is the same)."""
         side = self.side_of_seat(seat)
         t = self.t
+        # every location's cards, in card order, from one pass (``cards_in`` for each)
+        held: dict[str, list[int]] = {}
+        for c, where in enumerate(self.card_loc):
+            got = held.get(where)
+            if got is None:
+                held[where] = [c]
+            else:
+                got.append(c)
 
         def card_view(c: int) -> JSON:
             card = t.cards[c]
@@ -682,7 +694,7 @@ class BobState(
                 "intercepted": f.intercepted,
                 # the cards this seat may see, then the face-down ones (their order tells nothing)
                 "cards": sorted(
-                    (card_view(c) for c in self.cards_in(box(fid))),
+                    (card_view(c) for c in held.get(box(fid), ())),
                     key=lambda v: (v.get("hidden", False), v["id"] or ""),
                 ),
             }
@@ -695,6 +707,35 @@ class BobState(
                 if side == LUFTWAFFE and f.mission >= 0:
                     entry["target"] = t.missions[f.mission].target
             flights[fid] = entry
+        if brief:
+            return {
+                "ruleset": "bob",
+                "scenario": self.scenario,
+                "stage": self.stage,
+                "turn": self.turn_no,
+                "last_turn": self.last_turn,
+                "seat": seat,
+                "flights": flights,
+                "damaged": [card_view(c) for c in held.get(DAMAGED, ())],
+                "drawn": sorted(
+                    (card_view(c) for c in held.get("drawn", ())),
+                    key=lambda v: (v.get("hidden", False), v["id"] or ""),
+                ),
+                "air_combat": self._fight_view(side),
+                "targets": {
+                    name: {"hits": h, "knocked_out": self.knocked_out(name)}
+                    for name, h in sorted(self.hits.items())
+                },
+                "markers": {
+                    "air_combat": self.markers,
+                    "big_wing": self.big_wing,
+                    "combats": dict(self.combat),
+                },
+                "result": None
+                if self.result is None
+                else {"winner": self.result.winner, "reason": self.result.reason},
+                "infostate": None,
+            }
         return {
             "ruleset": "bob",
             "scenario": self.scenario,
@@ -710,10 +751,10 @@ class BobState(
             "last_turn": self.last_turn,
             "seat": seat,
             "flights": flights,
-            "damaged": [card_view(c) for c in self.cards_in(DAMAGED)],
+            "damaged": [card_view(c) for c in held.get(DAMAGED, ())],
             # Squadron Alert: the cards drawn and not yet placed (face up to their owner only)
             "drawn": sorted(
-                (card_view(c) for c in self.cards_in("drawn")),
+                (card_view(c) for c in held.get("drawn", ())),
                 key=lambda v: (v.get("hidden", False), v["id"] or ""),
             ),
             "step": self._step_name(),
