@@ -81,3 +81,40 @@ def test_private_hands_are_hidden_and_redealt() -> None:
     assert other.plane("p1").hand == state.plane("p1").hand
     open_view = GAME.new_state("blitz", {"players": 2}).view("p1")
     assert all(p["hand"] is not None for p in open_view["planes"])
+
+
+def _set_up(scenario: str, players: int, seed: int = 3) -> S303State:
+    state = GAME.new_state(scenario, {"players": players})
+    rng = random.Random(seed)
+    while state.turn_no == 0:
+        state.apply(state.next().sample(rng))  # type: ignore[union-attr]
+    return state
+
+
+def test_hidden_squadrons_are_tokens_until_entered() -> None:
+    # Home, Sweet Home: Poling's radar is out, so Sector C's Deployment cards stay face down.
+    state = _set_up("home-sweet-home", 4)
+    hidden = {s.id for s in state.squadrons if s.hidden}
+    assert hidden == {"brown", "black", "white"}  # the three slots in Sector C
+    view = state.view("p1")
+    assert set(view["hidden"]) == hidden
+    assert not any(g["squadron"] in hidden for g in view["germans"])
+    # a re-deal may swap their cards, never what the seat sees
+    swapped = False
+    for k in range(10):
+        other = state.determinize("p1", random.Random(k))
+        assert other.view("p1", infostate=False) == state.view("p1", infostate=False)
+        swapped |= [s.card for s in other.squadrons] != [s.card for s in state.squadrons]
+    assert swapped
+    # flying into the token's Area reveals the squadron
+    area = state.token_area("black")
+    state.planes = (state.plane("p1")._replace(area=area), *state.planes[1:])
+    state.reveal_contacts()
+    assert not state.squadron("black").hidden
+    assert any(g["squadron"] == "black" for g in state.view("p1")["germans"])
+
+
+def test_hidden_squadrons_cannot_be_fought() -> None:
+    state = _set_up("home-sweet-home", 2)
+    sq = next(s for s in state.squadrons if s.hidden)
+    assert state.germans_in(state.token_area(sq.id)) == ()

@@ -625,6 +625,7 @@ def do_hop(st: S303State, task: Task, action: Action) -> None:
     plane = st.plane(task[1])
     st.put(plane._replace(area=to))
     st.say(f"{plane.id} breaks away to {st.board.areas[to].name}")
+    st.reveal_contacts()
     if task[2] > 1:
         st.push(("hop", task[1], task[2] - 1))
 
@@ -760,7 +761,7 @@ def shoot_down_plane(st: S303State, plane: Plane) -> None:
     """ "Pilots shot down": the plane goes to the starting Area, its Medals are lost, and every
     German squadron in its Area and the adjacent ones moves at once (a pinned plane loses a token
     instead). Stopping a move with a Medal is not built yet."""
-    from .germans import apply_bombings, move_squadron
+    from .germans import apply_bombings, move_squadron, reveal_bombers
 
     area = plane.area
     st.put(plane._replace(status=DOWN, area=st.scenario.starting_airfield, medals=0, tokens=0))
@@ -775,6 +776,11 @@ def shoot_down_plane(st: S303State, plane: Plane) -> None:
         if near:
             squadron_areas[s.id] = near[0]
     for sid in extra_moves(area, st.board.neighbours[area], squadron_areas):
-        moved, bombings = move_squadron(st.comp, st.board, st.squadron(sid), st.germans)
+        sq = st.squadron(sid)
+        moved, bombings = move_squadron(
+            st.comp, st.board, sq._replace(mode="escape") if sq.hidden else sq, st.germans
+        )
         st.germans = moved
+        reveal_bombers(st, bombings)
         apply_bombings(st, bombings)
+    st.reveal_contacts()

@@ -65,7 +65,7 @@ def eligible(st: S303State, squadron: str, area: str) -> tuple[German, ...]:
     """The squadron's fighters in the Area that counterattack: not tied up in a Phase III
     Combat, without a Maneuver token (shot-down ones are gone); never in Escape mode."""
     sq = st.squadron(squadron)
-    if sq.mode == "escape" or sq.counterattacked:
+    if sq.mode == "escape" or sq.counterattacked or sq.hidden:
         return ()
     return tuple(
         g

@@ -262,8 +262,12 @@ def german_phase(
     fighters only; in Scenario order within each, M16). ``raf`` counts the airborne RAF planes
     per Area (planes on an airfield are ignored). Squadrons of ``bomber_aces`` fly their bombers
     past one Maneuver token (Bomber Ace f)."""
-    with_bombers = set(squadrons_with_bombers(comp, squadrons, planes))
-    order = movement_order([Mover(s.id, s.id in with_bombers) for s in squadrons])
+    # a Hidden squadron moves like a bomber squadron, 1 Area along its route ("Hidden
+    # Squadrons"), after the others; what it holds must not steer the squadrons in sight
+    visible = [s for s in squadrons if not s.hidden]
+    with_bombers = set(squadrons_with_bombers(comp, visible, planes))
+    order = movement_order([Mover(s.id, s.id in with_bombers) for s in visible])
+    order += tuple(s.id for s in squadrons if s.hidden)
     current = {s.id: s for s in squadrons}
     bombings: list[tuple[str, str]] = []
     attacks: list[tuple[str, str]] = []
@@ -271,9 +275,12 @@ def german_phase(
         sq = current[sid]
         if not any(p.squadron == sid and p.on_board for p in planes):
             continue
-        if sq.mode == "close_escort" and sid not in with_bombers:
+        if sq.hidden:
+            planes, dropped = move_squadron(comp, board, sq._replace(mode="escape"), planes, 1)
+            bombings.extend(dropped)
+        elif sq.mode == "close_escort" and sid not in with_bombers:
             sq, planes, found = _escort_without_bombers(
-                comp, board, sq, tuple(current.values()), planes, raf
+                comp, board, sq, tuple(s for s in current.values() if not s.hidden), planes, raf
             )
             current[sid] = sq
             attacks.extend(found)
@@ -314,7 +321,19 @@ def apply_bombings(st: S303State, bombings: Sequence[tuple[str, str]]) -> None:
 def do_germans(st: S303State, task: Task) -> None:
     out = german_phase(st.comp, st.board, st.squadrons, st.germans, st.raf_counts())
     st.squadrons, st.germans = out.squadrons, out.planes
+    reveal_bombers(st, out.bombings)
     apply_bombings(st, out.bombings)
+    st.reveal_contacts()
     st.germans = tuple(g for g in st.germans if g.on_board)
     # Patrol: an attack after moving is a Counterattack with one die fewer
     st.push(*(("ca", sid, area, 1) for sid, area in out.attacks))
+
+
+def reveal_bombers(st: S303State, bombings: Sequence[tuple[str, str]]) -> None:
+    """A Hidden squadron that bombs is seen doing it."""
+    hidden = st.hidden_ids()
+    for plane_id, _ in bombings:
+        sid = next((g.squadron for g in st.germans if g.id == plane_id), "")
+        if sid in hidden:
+            st.reveal(sid)
+            hidden = st.hidden_ids()

@@ -212,6 +212,7 @@ def do_move(st: S303State, task: Task, action: Action) -> None:
             )
         )
         st.say(f"{plane.id} flies to {st.board.areas[there].name}")
+        st.reveal_contacts()  # entering a Hidden squadron's Area reveals it
         st.push(task)
     elif action.kind == "boost":
         card = str(action.get("card"))
@@ -266,6 +267,7 @@ def do_start(st: S303State, task: Task, action: Action) -> None:
         return
     st.put(plane._replace(area=area))
     st.say(f"{plane.id} starts over {st.board.areas[area].name}")
+    st.reveal_contacts()
     st.push(*([("start_discard", plane.id)] * st.scenario.starting_area_costs[area]))
 
 

@@ -84,16 +84,28 @@ def deploy_draw(st: S303State, task: Task) -> Chance:
     from .state import draw_from
 
     slot = st.comp.setup(st.scenario_id, st.players).slots[task[1]]
+    if _hidden_slot(st, slot.area):  # "Hidden Squadrons": the card stays face down
+        return draw_from(
+            f"a Deployment card face down on {slot.area}", st.undeployed, visible_to=frozenset()
+        )
     return draw_from(f"Deployment card for {slot.area}", st.undeployed)
+
+
+def _hidden_slot(st: S303State, area: str) -> bool:
+    return st.board.sector(area) in st.scenario.hidden_sectors
 
 
 def do_deploy(st: S303State, task: Task, action: Action) -> None:
     card = str(action.get("item"))
     slot = st.comp.setup(st.scenario_id, st.players).slots[task[1]]
     st.undeployed = _without(st.undeployed, card)
-    squadron, planes = deploy(st.comp, card, slot, slot.colour)
+    hidden = _hidden_slot(st, slot.area)
+    squadron, planes = deploy(st.comp, card, slot, slot.colour, hidden=hidden)
     st.squadrons = (*st.squadrons, squadron)
     st.germans = (*st.germans, *planes)
+    if hidden:
+        st.say(f"a squadron token marks the {slot.colour} squadron in {slot.area}")
+        return
     kinds = ", ".join(
         f"{n} {st.comp.aircraft[k].name}" for k, n in st.comp.deployment_card(card).aircraft.items()
     )

@@ -116,7 +116,31 @@ class S303State(TaskQueueState):
         self.germans = tuple(german if g.id == german.id else g for g in self.germans)
 
     def germans_in(self, area: str) -> tuple[German, ...]:
-        return tuple(g for g in self.germans if g.area == area)
+        """The German aircraft in sight in an Area (a Hidden squadron is only its token)."""
+        hidden = self.hidden_ids()
+        return tuple(g for g in self.germans if g.area == area and g.squadron not in hidden)
+
+    def hidden_ids(self) -> frozenset[str]:
+        return frozenset(s.id for s in self.squadrons if s.hidden)
+
+    def token_area(self, squadron: str) -> str:
+        """Where a squadron's token stands (its planes fly together while it is Hidden)."""
+        return next((g.area for g in self.germans if g.squadron == squadron), "")
+
+    def reveal_contacts(self) -> None:
+        """ "Hidden Squadrons": an RAF plane in the Area of a Hidden squadron reveals it."""
+        raf = self.raf_counts()
+        for sq in self.squadrons:
+            if sq.hidden and raf.get(self.token_area(sq.id), 0):
+                self.reveal(sq.id)
+
+    def reveal(self, squadron: str) -> None:
+        self.squadrons = tuple(
+            s._replace(hidden=False) if s.id == squadron else s for s in self.squadrons
+        )
+        card = self.comp.deployment_card(self.squadron(squadron).card)
+        kinds = ", ".join(f"{n} {self.comp.aircraft[k].name}" for k, n in card.aircraft.items())
+        self.say(f"the {squadron} squadron is revealed: {kinds}")
 
     def raf_in(self, area: str) -> tuple[Plane, ...]:
         return tuple(p for p in self.planes if p.airborne and p.area == area)

@@ -8,6 +8,7 @@ from typing import Any
 
 from dowding.engine.game import JSON
 
+from .pieces import German
 from .state import S303State
 
 
@@ -42,6 +43,7 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
             }
         )
     squadrons = {s.id: s for s in st.squadrons}
+    hidden = st.hidden_ids()
     germans = [
         {
             "id": g.id,
@@ -55,6 +57,7 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
             "target": squadrons[g.squadron].target,
         }
         for g in st.germans
+        if g.squadron not in hidden
     ]
     out: JSON = {
         "ruleset": "squadron303",
@@ -65,6 +68,8 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
         "planes": planes,
         "germans": germans,
         "routes": {s.id: list(s.path) for s in st.squadrons},
+        # a Hidden squadron is a token on its Area; its Deployment card lies face down
+        "hidden": {sid: st.token_area(sid) for sid in sorted(hidden)},
         "target_damage": dict(st.target_damage),
         "deck": len(st.deck),
         "discards": list(st.discards),
@@ -114,6 +119,38 @@ def _events(st: S303State, pick: Any) -> S303State:
     return other
 
 
+def _squadrons(st: S303State, pick: Any) -> S303State:
+    """The Hidden squadrons' face-down Deployment cards dealt again among them (the cards the
+    Scenario lists are known; which token holds which is not), with their planes."""
+    hidden = [s for s in st.squadrons if s.hidden]
+    if len(hidden) < 2:
+        return st
+    other = st.copy()
+    cards = pick(sorted(s.card for s in hidden))
+    new_cards = dict(zip((s.id for s in hidden), cards, strict=True))
+    planes = [g for g in other.germans if g.squadron not in new_cards]
+    for sq in hidden:
+        area = st.token_area(sq.id)
+        leg = next((g.leg for g in st.germans if g.squadron == sq.id), 0)
+        if area:
+            card = st.comp.deployment_card(new_cards[sq.id])
+            n = 0
+            for kind, count in card.aircraft.items():
+                for _ in range(count):
+                    n += 1
+                    planes.append(German(f"{sq.id}-{n}", kind, sq.id, area, leg))
+    order = {s.id: i for i, s in enumerate(st.squadrons)}
+    other.germans = tuple(sorted(planes, key=lambda g: (order[g.squadron], g.id)))
+    other.squadrons = tuple(
+        s._replace(card=new_cards[s.id], mode=st.comp.deployment_card(new_cards[s.id]).mode)
+        if s.id in new_cards
+        else s
+        for s in st.squadrons
+    )
+    other._node = None
+    return other
+
+
 def _deal(st: S303State, seat: str | None, cards: list[str]) -> S303State:
     other = st.copy()
     _, holes = _pool(st, seat)
@@ -131,11 +168,13 @@ def canonical(st: S303State, seat: str | None) -> S303State:
     """The state with ``seat``'s unknowns in one fixed arrangement (the sorted pool dealt in
     plane order), which reveals nothing."""
     pool, _ = _pool(st, seat)
-    return _events(_deal(st, seat, pool), lambda options: options[0])
+    dealt = _events(_deal(st, seat, pool), lambda options: options[0])
+    return _squadrons(dealt, lambda cards: cards)
 
 
 def determinize(st: S303State, seat: str, rng: Any) -> S303State:
     pool, _ = _pool(st, seat)
     rng = rng if isinstance(rng, random.Random) else random.Random(rng)
     rng.shuffle(pool)
-    return _events(_deal(st, seat, pool), rng.choice)
+    dealt = _events(_deal(st, seat, pool), rng.choice)
+    return _squadrons(dealt, lambda cards: rng.sample(cards, len(cards)))
