@@ -222,3 +222,10 @@ def encode(payload: dict[str, Any]) -> str:
     if orjson is not None:  # several times faster on a map's worth of text, when installed
         return orjson.dumps(payload, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
     return json.dumps(payload, separators=(",", ":"), default=str)
+
+
+def decode(text: str) -> Any:
+    """The payload ``encode`` wrote."""
+    if orjson is not None:
+        return orjson.loads(text)
+    return json.loads(text)

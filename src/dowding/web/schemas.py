@@ -57,7 +57,7 @@ class DiceRequest(Strict):
 
 
 class SocketMessage(Strict):
-    type: Literal["action", "dice", "ping", "undo"]
+    type: Literal["action", "dice", "ping", "full", "undo"]
     seq: Annotated[int, Field(ge=0, le=10_000_000)] | None = None
     action: ActionText | None = None
     faces: ActionText | None = None

@@ -1,7 +1,9 @@
 """The WebSocket of a seat: the payload on connect and after every change; actions and dice in.
 
 Changes are coalesced: a client that falls behind receives the latest payload, whose ``dice``
-and ``events`` lists still hold what it missed.
+and ``events`` lists still hold what it missed. A socket opened with ``?diff=1`` receives the
+full payload on connect, then patches from the payload it last received (``diff.py``); it may ask
+for the full payload again with ``{"type": "full"}``.
 """
 
 from __future__ import annotations
@@ -11,10 +13,14 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from . import payload as payloads
+from .diff import make_patch
 from .errors import ApiError
 from .live import LiveGame
 from .schemas import SocketMessage
@@ -27,8 +33,40 @@ MAX_MESSAGE = 8192
 TOO_BIG = f"a message may hold at most {MAX_MESSAGE} characters; the socket closes (1009)"
 
 
+@dataclass
+class Sent:
+    """What a diff socket last sent in full or patched: the payload the client holds."""
+
+    payload: dict[str, Any] | None = None
+    text: str = ""
+    patches: int = 0
+
+
+def _loads(text: str) -> dict[str, Any]:
+    parsed: dict[str, Any] = payloads.decode(text)
+    return parsed
+
+
+def next_message(sent: Sent, text: str) -> str | None:
+    """What a diff socket sends for the payload ``text``: the payload itself after a connect or a
+    request for it, else a patch; None when the client already holds it."""
+    if text == sent.text:
+        return None
+    new = _loads(text)
+    old = sent.payload
+    sent.text = text
+    sent.payload = new
+    if old is None:
+        sent.patches = 0
+        return text
+    sent.patches += 1
+    return payloads.encode(make_patch(old, new, sent.patches))
+
+
 @router.websocket("/api/games/{game_id}/ws")
-async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+async def game_socket(
+    websocket: WebSocket, game_id: str, token: str | None = None, diff: int = 0
+) -> None:
     service: GameService = websocket.app.state.service
     await websocket.accept()
     try:
@@ -52,7 +90,8 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
         async with send_lock:
             await websocket.close(code=1012)  # "service restart": come back
 
-    sender = asyncio.create_task(_send_changes(live, seat, service, wake, send, close))
+    sent = Sent() if diff else None
+    sender = asyncio.create_task(_send_changes(live, seat, service, wake, send, close, sent))
     service.ensure_driver(live)
     try:
         while True:
@@ -65,6 +104,10 @@ async def game_socket(websocket: WebSocket, game_id: str, token: str | None = No
                 async with send_lock:
                     await websocket.close(code=1009, reason="message too big")
                 break
+            if sent is not None and '"full"' in text and _asks_full(text):
+                sent.payload, sent.text = None, ""  # the next push is the full payload
+                wake.set()
+                continue
             try:
                 reply = await _handle(text, live, seat, token or "", service)
             except Exception:
@@ -90,6 +133,7 @@ async def _send_changes(
     wake: asyncio.Event,
     send: Callable[[str], Awaitable[None]],
     close: Callable[[], Awaitable[None]],
+    sent: Sent | None = None,
 ) -> None:
     try:
         while True:
@@ -98,12 +142,24 @@ async def _send_changes(
             if live.stale:  # this copy of the game was dropped: the client reconnects to the new
                 await close()
                 return
-            await send(await service.payload(live, seat, push=True))
+            text = await service.payload(live, seat, push=True)
+            if sent is None:
+                await send(text)
+                continue
+            message = next_message(sent, text)
+            if message is not None:
+                await send(message)
     except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
         raise  # the socket closed, or is closing
     except Exception:
         log.exception("game %s: updates to a socket stopped", live.id)
         raise
+
+
+def _asks_full(text: str) -> bool:
+    with contextlib.suppress(ValueError):
+        return bool(json.loads(text) == {"type": "full"})
+    return False
 
 
 async def _handle(
@@ -115,6 +171,8 @@ async def _handle(
         return {"type": "error", "error": f"malformed message: {describe_errors(exc.errors())}"}
     if message.type == "ping":
         return {"type": "pong"}
+    if message.type == "full":  # only a socket opened with ?diff=1 holds patches to renew
+        return None
     if seat is None:
         return {"type": "error", "error": "spectators watch; they cannot act"}
     try:

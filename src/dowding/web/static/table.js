@@ -3,6 +3,7 @@ import { api, el, showError, clearError, setConnection, seatsOfGame, rememberSea
 import { DiceTray } from "./dice.js";
 import { wireMap } from "./freevalues.js";
 import { reportButton } from "./report.js";
+import { applyPatch } from "./patch.js";
 
 // The odds beside an option that starts a combat or a bombing (payload: option.odds, made by the
 // ruleset's option_odds.py from this seat's view): a short line under its label, and what the
@@ -113,15 +114,32 @@ export class TableScreen {
   connect() {
     if (this.closed) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${scheme}://${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws?token=${encodeURIComponent(this.token)}`;
+    // ?diff=1: the full payload on connect, then patches from the last one (patch.js)
+    const url = `${scheme}://${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws?token=${encodeURIComponent(this.token)}&diff=1`;
     const ws = new WebSocket(url);
     this.ws = ws;
+    let held = null; // the payload this socket last brought, that its next patch applies to
+    let patches = 0;
     ws.addEventListener("open", () => { this.retry = 0; setConnection("live", true); });
     ws.addEventListener("message", (event) => {
       let data;
       try { data = JSON.parse(event.data); } catch (err) { return; }
       if (data.type === "error") showError(data.error);
-      else if (data.type === "state") this.render(data);
+      else if (data.type === "state") {
+        held = data;
+        patches = 0;
+        this.render(structuredClone(data));
+      } else if (data.type === "patch") {
+        if (!held) return; // the full payload asked for is on its way
+        if (data.n !== patches + 1) { // out of step: ask for the whole payload again
+          held = null;
+          ws.send(JSON.stringify({ type: "full" }));
+          return;
+        }
+        held = applyPatch(held, data);
+        patches = data.n;
+        this.render(structuredClone(held));
+      }
     });
     ws.addEventListener("close", () => {
       if (this.ws !== ws || this.closed) return;

@@ -1,0 +1,167 @@
+"""What a seat is pushed over the WebSocket, in bytes: full payloads and patches (``?diff=1``).
+
+Usage: python benchmarks/payload_size.py [--games 2] [--actions 60] [--rulesets crane,bob,...]
+
+Plays a few games of each ruleset through the server (an app on a temporary SQLite file, in
+this process), every seat a person choosing at random over HTTP. Each seat holds two sockets:
+one as before (the full payload on every change) and one with ``?diff=1`` (the full payload on
+connect, then patches). Prints the size of each push per seat (median, p95, max) for both, the
+first message of each socket apart (the connect).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from dowding.web.app import create_app
+from dowding.web.diff import apply_patch
+
+BY_KEY: dict[tuple[str, str], int] = {}  # bytes of patches by the key they change
+
+
+def percentile(values: list[int], q: float) -> int:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def drain(ws: Any) -> list[str]:
+    """Every message the socket has received, up to the pong of a ping sent now."""
+    ws.send_text(json.dumps({"type": "ping"}))
+    messages: list[str] = []
+    while True:
+        text = ws.receive_text()
+        if json.loads(text).get("type") == "pong":
+            return messages
+        messages.append(text)
+
+
+def play(
+    client: TestClient, ruleset: str, seats: list[str], actions: int, rng: random.Random
+) -> dict[str, dict[str, list[int]]]:
+    body = {"ruleset": ruleset, "seats": {s: {"kind": "me"} for s in seats}}
+    created = client.post("/api/games", json=body)
+    created.raise_for_status()
+    game_id, tokens = created.json()["game_id"], created.json()["tokens"]
+    sizes: dict[str, dict[str, list[int]]] = {
+        s: {"full": [], "diff": [], "connect": []} for s in seats
+    }
+    base = f"/api/games/{game_id}/ws?token="
+    sockets = {s: client.websocket_connect(base + tokens[s]) for s in seats}
+    diffs = {s: client.websocket_connect(base + tokens[s] + "&diff=1") for s in seats}
+    for ws in [*sockets.values(), *diffs.values()]:
+        ws.__enter__()
+    held: dict[str, dict[str, Any]] = {}
+    try:
+        for seat in seats:
+            first = diffs[seat].receive_text()
+            sizes[seat]["connect"].append(len(first.encode()))
+            held[seat] = json.loads(first)
+            sockets[seat].receive_text()
+        for _ in range(actions):
+            payload = wait_for_decision(client, game_id, tokens[seats[0]])
+            mover = payload["to_move"]
+            if payload["status"] != "active" or mover is None:
+                break
+            mine = client.get(f"/api/games/{game_id}", params={"token": tokens[mover]}).json()
+            choice = rng.choice(mine["decision"]["options"])["text"]
+            answer = client.post(
+                f"/api/games/{game_id}/actions",
+                json={"token": tokens[mover], "seq": mine["seq"], "action": choice},
+            )
+            answer.raise_for_status()
+            for seat in seats:
+                fulls = drain(sockets[seat])
+                sizes[seat]["full"] += [len(t.encode()) for t in fulls]
+                for text in drain(diffs[seat]):
+                    sizes[seat]["diff"].append(len(text.encode()))
+                    message = json.loads(text)
+                    for key, op in message.get("changes", {}).items():
+                        BY_KEY[(ruleset, key)] = BY_KEY.get((ruleset, key), 0) + len(json.dumps(op))
+                    held[seat] = (
+                        apply_patch(held[seat], message) if message["type"] == "patch" else message
+                    )
+                last = json.loads(fulls[-1]) if fulls else None
+                # the patches rebuild the payload the other socket sent in full
+                if last is not None and last["seq"] == held[seat]["seq"] and held[seat] != last:
+                    bad = [k for k in last if last[k] != held[seat].get(k)]
+                    raise AssertionError(f"{ruleset} {seat}: {bad}")
+    finally:
+        for ws in [*sockets.values(), *diffs.values()]:
+            ws.__exit__(None, None, None)
+    return sizes
+
+
+def wait_for_decision(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 20
+    while True:
+        payload: dict[str, Any] = client.get(
+            f"/api/games/{game_id}", params={"token": token}
+        ).json()
+        if payload["to_move"] or payload["status"] != "active" or time.monotonic() > deadline:
+            return payload
+        time.sleep(0.01)
+
+
+def summary(values: list[int]) -> str:
+    if not values:
+        return "-"
+    return (
+        f"{statistics.median(values) / 1000:.1f} / {percentile(values, 0.95) / 1000:.1f} / "
+        f"{max(values) / 1000:.1f} kB"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--actions", type=int, default=60, help="at most this many per game")
+    parser.add_argument("--rulesets", default="", help="default: every ruleset the server offers")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keys", action="store_true", help="bytes of patches by payload key")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    folder = Path(tempfile.mkdtemp(prefix="dowding-sizes-"))
+    with TestClient(create_app(f"sqlite:///{folder / 'sizes.sqlite3'}")) as client:
+        offered = {r["id"]: r for r in client.get("/api/rulesets").json()}
+        wanted = args.rulesets.split(",") if args.rulesets else list(offered)
+        print("push size per seat, median / p95 / max (UTF-8 bytes)")
+        print("| ruleset | seat | pushes | full payload (before) | patch (?diff=1) | connect |")
+        print("|---|---|---:|---|---|---|")
+        for ruleset in wanted:
+            seats = [s["id"] for s in offered[ruleset]["seats"]]
+            merged: dict[str, dict[str, list[int]]] = {
+                s: {"full": [], "diff": [], "connect": []} for s in seats
+            }
+            for _ in range(args.games):
+                try:
+                    played = play(client, ruleset, seats, args.actions, rng)
+                except Exception as exc:  # a ruleset being written may fail: say so, go on
+                    print(f"| {ruleset} | failed: {type(exc).__name__}: {exc} | | | | |")
+                    sys.stdout.flush()
+                    break
+                for seat, kinds in played.items():
+                    for kind, values in kinds.items():
+                        merged[seat][kind] += values
+            for seat, kinds in merged.items():
+                print(
+                    f"| {ruleset} | {seat} | {len(kinds['diff'])} | {summary(kinds['full'])} | "
+                    f"{summary(kinds['diff'])} | {summary(kinds['connect'])} |"
+                )
+            sys.stdout.flush()
+    if args.keys:
+        for (ruleset, key), total in sorted(BY_KEY.items(), key=lambda kv: -kv[1]):
+            print(f"{ruleset} {key}: {total / 1000:.1f} kB in all patches")
+
+
+if __name__ == "__main__":
+    main()
