@@ -44,3 +44,32 @@ def test_a_take_back_removes_the_last_steps_under_the_version(repo: Repository) 
     with pytest.raises(ValueError):  # the summary must count what is kept
         repo.truncate_steps("g1", 1, Summary(3, 1, "raf", "active"), version)
     assert len(repo.steps("g1")) == 3 and repo.game("g1").version == 3
+
+
+def test_a_stale_server_cannot_replay_a_move_taken_back(database_url: str) -> None:
+    """Server A takes a move back; server B, holding the game with that move, is refused by
+    the database, drops its copy and answers from the stored log (where the move is gone)."""
+    from .test_stale_servers import hotseat_game, server
+
+    with server(database_url) as a, server(database_url, hears_others=False) as b:
+        game_id, tokens = hotseat_game(a)
+        token = tokens["luftwaffe"]
+        start = a.get(f"/api/games/{game_id}", params={"token": token}).json()
+        option = start["decision"]["options"][0]["text"]
+        body = {"token": token, "seq": 0, "action": option}
+        assert a.post(f"/api/games/{game_id}/actions", json=body).json()["seq"] == 1
+        assert b.get(f"/api/games/{game_id}", params={"token": token}).json()["seq"] == 1
+        back = a.post(f"/api/games/{game_id}/undo", json={"token": token, "seq": 1})
+        assert back.status_code == 200 and back.json()["seq"] == 0
+        # B's copy still has the move: its next move from there is refused, nothing stored
+        second = start["decision"]["options"][1]["text"]
+        stale = b.post(
+            f"/api/games/{game_id}/actions", json={"token": token, "seq": 1, "action": second}
+        )
+        assert stale.status_code == 409 and stale.json()["seq"] == 0, stale.text
+        assert b.get(f"/api/games/{game_id}", params={"token": token}).json()["seq"] == 0
+    repository = Repository(database_url)
+    try:
+        assert repository.steps(game_id) == [] and repository.game(game_id).steps == 0
+    finally:
+        repository.close()
