@@ -186,3 +186,48 @@ def test_a_take_back_travels_over_the_socket(table: Table) -> None:
         socket.send_json({"type": "undo", "seq": 0})
         error = socket.receive_json()
         assert error["type"] == "error" and "nothing has been played" in error["error"]
+
+
+def test_the_replay_shows_the_game_as_finally_played(table: Table) -> None:
+    created = table.create(
+        ruleset="crane",
+        seats={"luftwaffe": {"kind": "me"}, "raf": {"kind": "computer", "player": "heuristic"}},
+    )
+    game_id, token = created["game_id"], created["tokens"]["luftwaffe"]
+    start = table.my_turn(game_id, token)
+    taken_back = table.act(game_id, token, 0, first_option(start)).json()
+    told = {e["text"] for e in taken_back["events"]} - {e["text"] for e in start["events"]}
+    assert told  # the placement was narrated
+    assert undo(table, game_id, token, 1).status_code == 200
+    other = start["decision"]["options"][-1]["text"]
+    played = table.act(game_id, token, 0, other).json()
+    assert played["seq"] == 1 and not told & {e["text"] for e in played["events"]}
+    replay = table.client.get(
+        f"/api/games/{game_id}/replay", params={"token": token, "step": 1}
+    ).json()
+    assert replay["view"] == played["view"]
+    assert not told & {e["text"] for e in replay["events"]}
+    assert replays_with_every_hash(table, game_id).steps[0].action == other
+
+
+def test_bob_raf_movement_is_taken_back_step_by_step(table: Table) -> None:
+    created = table.create(
+        ruleset="bob",
+        seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "computer", "player": "heuristic"}},
+    )
+    game_id, token = created["game_id"], created["tokens"]["raf"]
+    payload = table.my_turn(game_id, token)
+    for _ in range(200):  # to the RAF's movement (the first option of everything before it)
+        if payload["status"] != "active" or first_option(payload).startswith("fly flight="):
+            break
+        table.act(game_id, token, payload["seq"], first_option(payload))
+        payload = table.my_turn(game_id, token)
+    assert first_option(payload).startswith("fly flight="), payload["decision"]
+    flying = table.act(game_id, token, payload["seq"], first_option(payload)).json()
+    assert flying["can_undo"] is True
+    moved = table.act(game_id, token, flying["seq"], first_option(flying)).json()
+    assert moved["can_undo"] is True and moved["view"] != flying["view"]
+    back = undo(table, game_id, token, moved["seq"]).json()
+    assert back["seq"] == flying["seq"] and back["view"] == flying["view"]
+    assert undo(table, game_id, token, back["seq"]).json()["view"] == payload["view"]
+    replays_with_every_hash(table, game_id)
