@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from dowding.engine import Decision, Terminal
+from dowding.engine import Action, Decision, Terminal
 from dowding.rulesets.squadron303.game import Squadron303Game
 from dowding.rulesets.squadron303.state import S303State
 
@@ -118,3 +118,27 @@ def test_hidden_squadrons_cannot_be_fought() -> None:
     state = _set_up("home-sweet-home", 2)
     sq = next(s for s in state.squadrons if s.hidden)
     assert state.germans_in(state.token_area(sq.id)) == ()
+
+
+def test_reconnaissance_reveals_a_hidden_squadron_from_next_door() -> None:
+    state = _set_up("home-sweet-home", 2)
+    sid = next(s.id for s in state.squadrons if s.hidden)
+    token = state.token_area(sid)
+    beside = min(state.board.neighbours[token])
+    state.planes = (
+        state.plane("p1")._replace(area=beside, hand=("c03", "c06", "c01")),  # two Maneuvers
+        *state.planes[1:],
+    )
+    state.queue = (("recon", "p1"), ("fight", "p1"), ("move", "p2"))
+    state._node = None
+    node = state.next()
+    assert isinstance(node, Decision)
+    assert Action("recon", squadron=sid, cards=("c03", "c06")) in node.options
+    state.apply(Action("recon", squadron=sid, cards=("c03", "c06")))
+    assert not state.squadron(sid).hidden and state.plane("p1").hand == ("c01",)
+    # reading S14: the revealing pilot may not attack that squadron this turn
+    from dowding.rulesets.squadron303.combat import _targets
+
+    there = state.plane("p1")._replace(area=token)
+    assert state.germans_in(token) and not _targets(state, there)
+    assert _targets(state, state.plane("p2")._replace(area=token))  # the others may

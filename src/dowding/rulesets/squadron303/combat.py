@@ -213,7 +213,7 @@ def combat_tasks(st: S303State) -> list[Task]:
 
 
 def _targets(st: S303State, plane: Plane) -> tuple[German, ...]:
-    return tuple(g for g in st.germans_in(plane.area))
+    return tuple(g for g in st.germans_in(plane.area) if g.squadron not in plane.barred)
 
 
 def fight_decision(st: S303State, task: Task) -> Decision | None:
@@ -636,7 +636,7 @@ def do_after(st: S303State, task: Task) -> None:
         return
     f = fight_of(st)
     plane = st.plane(f.plane)
-    if plane.airborne and f.round < f.rounds and st.germans_in(plane.area):
+    if plane.airborne and f.round < f.rounds and _targets(st, plane):
         st.push(("next", plane.id))
         return
     end_fight(st)
@@ -656,7 +656,7 @@ def next_decision(st: S303State, task: Task) -> Decision | None:
     f = fight_of(st)
     plane = st.plane(f.plane)
     options: list[Action] = []
-    others = st.germans_in(plane.area)
+    others = _targets(st, plane)
     if any(g.id == f.target for g in others):
         options.append(Action("next", target=f.target))
     options += [Action("next", target=g.id) for g in others if g.id != f.target]

@@ -20,6 +20,7 @@ _STEP_TASKS = {
     "abilities": players.ability_tasks,  # Phase II.1
     "draw": players.draw_tasks,  # Phase II.2
     "movement": players.movement_tasks,  # Phase II.3, II.5
+    "reconnaissance": players.recon_tasks,  # Phase II.4
     "combat": combat.combat_tasks,  # Phase III
     "counterattack": counterattack.counterattack_tasks,  # Phase IV
     "germans": lambda st: [("germans",)],  # Phase V
@@ -51,6 +52,7 @@ _DECISION.update(
     {
         "ability": players.ability_decision,
         "start": players.start_decision,
+        "recon": players.recon_decision,
         "start_discard": players.start_discard_decision,
         "discard": players.discard_decision,
         "move": players.move_decision,
@@ -118,6 +120,7 @@ S303State.handlers = {
     "event_deal": events.do_event_deal,
     "ability": players.do_ability,
     "start": players.do_start,
+    "recon": players.do_recon,
     "start_discard": players.do_start_discard,
     "discard": players.do_discard,
     "move": players.do_move,

@@ -93,6 +93,7 @@ class Plane(NamedTuple):
     role: str = "player"  # "player", "leader" or "wingman"
     ability: bool = False  # using the pilot's ability this turn (Phase II.1)
     fought_now: tuple[str, ...] = ()  # squadrons fought this turn (next turn's ``fought_last``)
+    barred: tuple[str, ...] = ()  # squadrons it revealed by Reconnaissance this turn
 
     @property
     def airborne(self) -> bool:

@@ -284,3 +284,45 @@ def start_discard_decision(st: S303State, task: Task) -> Decision | None:
 
 def do_start_discard(st: S303State, task: Task, action: Action) -> None:
     discard_card(st, task[1], str(action.get("card")))
+
+
+def recon_tasks(st: S303State) -> list[Task]:
+    """ "4. Reconnaissance" (Scenarios that call for it)."""
+    if not st.scenario.reconnaissance:
+        return []
+    return [("recon", p.id) for p in st.planes if p.airborne]
+
+
+def recon_decision(st: S303State, task: Task) -> Decision | None:
+    """From an Area next to a Hidden squadron's token, play 2 cards with the Maneuver symbol in
+    the middle to reveal it."""
+    plane = st.plane(task[1])
+    if not plane.airborne:
+        return None
+    near = [
+        s.id
+        for s in st.squadrons
+        if s.hidden and st.token_area(s.id) in st.board.neighbours[plane.area]
+    ]
+    cards = sorted(c for c in plane.hand if st.comp.card(c).symbol == "maneuver")
+    pairs = sorted({(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]})
+    if not near or not pairs:
+        return None
+    options = [Action("pass")]
+    options += [Action("recon", squadron=sid, cards=pair) for sid in near for pair in pairs]
+    return Decision(plane.seat, f"{plane.id}: Reconnaissance of a Hidden squadron?", tuple(options))
+
+
+def do_recon(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    sid = str(action.get("squadron"))
+    cards = action.get("cards")
+    assert isinstance(cards, tuple)
+    for card in cards:
+        discard_card(st, task[1], str(card))
+    plane = st.plane(task[1])
+    # reading S14: the revealing pilot may not attack this squadron this turn
+    st.put(plane._replace(barred=(*plane.barred, sid)))
+    st.say(f"{plane.id} reconnoitres the {sid} squadron")
+    st.reveal(sid)

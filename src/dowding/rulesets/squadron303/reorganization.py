@@ -177,7 +177,8 @@ def do_endturn(st: S303State, task: Task) -> None:
     st.germans = tuple(g._replace(fought=False) for g in st.germans)
     st.squadrons = tuple(s._replace(counterattacked=False) for s in st.squadrons)
     st.planes = tuple(
-        p._replace(fought=False, fought_last=p.fought_now, fought_now=()) for p in st.planes
+        p._replace(fought=False, fought_last=p.fought_now, fought_now=(), barred=())
+        for p in st.planes
     )
     facts = Facts(
         turn=st.turn_no,

@@ -39,6 +39,7 @@ STEPS = (
     "abilities",  # Phase II.1
     "draw",  # Phase II.2
     "movement",  # Phase II.3 (with Landing, II.5)
+    "reconnaissance",  # Phase II.4
     "combat",  # Phase III
     "counterattack",  # Phase IV
     "germans",  # Phase V

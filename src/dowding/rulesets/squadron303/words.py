@@ -64,6 +64,9 @@ def labels(view: View, decision: Decision) -> list[str]:
             return f"Fly to {area(a.get('to'))}{paid}"
         if k == "boost":
             return f"Play {card(a.get('card'))} for more Movement"
+        if k == "recon":
+            played = " and ".join(card(c) for c in a.get("cards") or ())  # type: ignore[union-attr]
+            return f"Reconnoitre the {a.get('squadron')} squadron, playing {played}"
         if k == "withdraw":
             return "Withdraw for a Medal (a new pilot next turn)"
         if k == "start":
