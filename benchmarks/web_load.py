@@ -1,12 +1,13 @@
 """Load on the game server: many games at once through the HTTP and WebSocket API, on loopback.
 
 Usage: python benchmarks/web_load.py [--games 100] [--actions 20] [--seconds 180]
-                                     [--rulesets crane,bob] [--opponent heuristic]
+                                     [--rulesets crane,bob] [--opponent heuristic] [--full]
                                      [--think 1-3] [--ramp 10] [--database-url URL]
 
 Starts ``dowding serve`` as a subprocess on a SQLite file in a temporary folder (or the given
 database), listening on 127.0.0.1 only. Each game seats this script against a computer player; the script follows its
-game over the WebSocket and, on its turn, posts a legal option chosen at random. The round trip
+game over the WebSocket (``?diff=1``, as the page does: patches after the first payload;
+``--full``: the full payload on every change) and, on its turn, posts a legal option chosen at random. The round trip
 of each action (POST sent to payload received, the step committed to the database before the
 answer) is measured. Bounded: at most --actions actions per game and --seconds in all. Prints
 the percentiles, the errors, and the machine's load average before and after.
@@ -33,6 +34,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from dowding.web.diff import apply_patch
+
 
 @dataclass
 class Tally:
@@ -42,6 +45,7 @@ class Tally:
     errors: list[str] = field(default_factory=list)
     finished: int = 0
     pushes: int = 0
+    pushed_bytes: list[int] = field(default_factory=list)
 
 
 def free_port() -> int:
@@ -99,6 +103,9 @@ async def play_game(
     created = response.json()
     game_id, token = created["game_id"], created["tokens"]["raf"]
     url = f"{args.ws_base}/api/games/{game_id}/ws?token={token}"
+    if args.diff:  # as the browser does: the full payload on connect, then patches
+        url += "&diff=1"
+    held: dict[str, Any] = {}
     actions = 0
     async with connect(url, max_size=None) as socket_:
         while actions < args.actions and time.monotonic() < deadline:
@@ -110,9 +117,15 @@ async def play_game(
                 return
             payload: dict[str, Any] = json.loads(text)
             tally.pushes += 1
+            if held:  # the size of a push after the first (the connect)
+                tally.pushed_bytes.append(len(text if isinstance(text, bytes) else text.encode()))
             if payload.get("type") == "error":
                 tally.errors.append(f"ws: {payload.get('error')}")
                 continue
+            if payload.get("type") == "patch":
+                payload = held = apply_patch(held, payload)
+            else:
+                held = payload
             if payload["status"] != "active":
                 tally.finished += 1
                 return
@@ -180,9 +193,9 @@ async def run(args: argparse.Namespace) -> int:
             if isinstance(result, BaseException):
                 tally.errors.append(f"{type(result).__name__}: {result}")
         report(args, tally, elapsed, load_before, os.getloadavg())
-        client = resource.getrusage(resource.RUSAGE_SELF)
+        usage = resource.getrusage(resource.RUSAGE_SELF)
         print(
-            f"CPU seconds: this client {client.ru_utime + client.ru_stime:.1f}"
+            f"CPU seconds: this client {usage.ru_utime + usage.ru_stime:.1f}"
             + (f", server {server_cpu(server.pid):.1f}" if server is not None else "")
             + f" over {elapsed:.1f} s of wall time"
         )
@@ -218,6 +231,12 @@ def report(
         f"actions: {len(trips)} in {elapsed:.1f} s ({len(trips) / max(elapsed, 1e-9):.0f}/s); "
         f"websocket pushes: {tally.pushes}; games finished: {tally.finished}"
     )
+    if tally.pushed_bytes:
+        print(
+            f"push size{' (patches, ?diff=1)' if args.diff else ''}: median "
+            f"{statistics.median(tally.pushed_bytes) / 1000:.1f} kB, "
+            f"p95 {percentile([float(b) for b in tally.pushed_bytes], 0.95) / 1000:.1f} kB"
+        )
     for label, values in (("all actions", trips), ("once all games run", steady)):
         if values:
             print(
@@ -249,6 +268,12 @@ def main() -> None:
     )
     parser.add_argument(
         "--database-url", default=None, help="default: SQLite in a temporary folder"
+    )
+    parser.add_argument(
+        "--full",
+        dest="diff",
+        action="store_false",
+        help="sockets get the full payload on every change (as before ?diff=1)",
     )
     parser.add_argument(
         "--port", type=int, default=0, help="use a server already on 127.0.0.1:PORT (profiling)"
