@@ -234,3 +234,28 @@ def test_starting_area_for_discarded_cards() -> None:
     _decide(state, Action("discard", card=hand[1]))
     assert state.plane("p1").area == "biggin-hill"
     assert len(state.plane("p1").hand) == len(hand) - 2
+
+
+def test_hun_in_the_sun_strikes_before_the_fights() -> None:
+    # Blitz: "Hun in the Sun" with 1 die, by the Counterattack procedure, before Phase III.
+    state = GAME.new_state("blitz", {"players": 2})
+    rng = random.Random(1)
+    while state.turn_no == 0:
+        state.apply(state.next().sample(rng))  # type: ignore[union-attr]
+    state.planes = tuple(p._replace(area="A7", hand=()) for p in state.planes)
+    sq = state.squadrons[0]._replace(id="sun", mode="hun_in_the_sun")
+    state.squadrons = (*state.squadrons, sq)
+    state.germans = (*state.germans, German("sun-1", "bf109", "sun", "A7", 0))
+    from dowding.rulesets.squadron303.combat import combat_tasks
+
+    tasks = combat_tasks(state)
+    assert tasks[0] == ("hun", "sun", "A7")
+    state.queue = (*tasks, ("move", "p1"))
+    state._node = None
+    state._advance()
+    node = state.next()
+    assert isinstance(node, Chance) and "red dice" in node.label
+    state.apply(_pool(state, ["hit4"]))  # one die, as the Scenario says
+    for _ in range(2):  # no Defence card in hand: both planes take the Hit
+        state.apply(Action("draw", item="no_extra"))
+    assert [len(p.damage) for p in state.planes] == [1, 1]

@@ -208,8 +208,11 @@ class FightState(NamedTuple):
 
 
 def combat_tasks(st: S303State) -> list[Task]:
-    """ "Phase III": each player may Fight once, one Fight after another (seat order here)."""
-    return [("fight", p.id) for p in st.planes if p.status == FLYING]
+    """Phase III: Hun in the Sun first, then each player may Fight once, one Fight after
+    another (seat order here)."""
+    from .counterattack import hun_tasks
+
+    return [*hun_tasks(st), *(("fight", p.id) for p in st.planes if p.status == FLYING)]
 
 
 def _targets(st: S303State, plane: Plane) -> tuple[German, ...]:

@@ -125,7 +125,7 @@ def do_capool(st: S303State, task: Task, action: Action) -> None:
 
 def do_ca_defend(st: S303State, task: Task) -> None:
     area, faces, _ = st.pending
-    st.say(f"the {task[1]} squadron counterattacks in {area}: {' '.join(faces)}")
+    st.say(f"the {task[1]} squadron's dice in {area}: {' '.join(faces)}")
     st.push(*(("defend", p.id) for p in st.raf_in(area)), ("ca_hit",))
 
 
@@ -167,3 +167,36 @@ def do_ca_hit(st: S303State, task: Task) -> None:
         st.say(f"{damage} damage to every plane in {area}")
     for p in st.raf_in(area):
         st.push(*([("damage", p.id)] * damage))
+
+
+def hun_tasks(st: S303State) -> list[Task]:
+    """ "Hun in the Sun": squadrons in that mode, and Offensive ones, strike the RAF planes in
+    their Area before any Fight, by the Counterattack procedure (Defence cards as usual)."""
+    tasks: list[Task] = []
+    raf = st.raf_counts()
+    for sq in st.squadrons:
+        if sq.hidden or sq.mode not in ("hun_in_the_sun", "offensive"):
+            continue
+        areas = {g.area for g in st.germans if g.squadron == sq.id and not g.tokens}
+        tasks += [("hun", sq.id, a) for a in sorted(areas) if raf.get(a, 0)]
+    return tasks
+
+
+def do_hun(st: S303State, task: Task) -> None:
+    """The Scenario's 1 or 2 dice (1 where it names none), of the squadron's fighters' colour."""
+    _, sid, area = task
+    fighters = [
+        g
+        for g in st.germans
+        if g.squadron == sid
+        and g.area == area
+        and not g.tokens
+        and st.comp.aircraft[g.type].category != "bomber"
+    ]
+    if not fighters or not st.raf_in(area):
+        return
+    colour = next(iter(st.comp.aircraft[fighters[0].type].dice))
+    count = st.scenario.hun_in_the_sun or 1
+    st.pending = (area, (), ())
+    st.say(f"the {sid} squadron strikes out of the sun in {area}")
+    st.push(("capool", sid, colour, count), ("ca_defend", sid, area))

@@ -104,6 +104,7 @@ _AUTO.update(
         "after": combat.do_after,
         "damage": combat.do_damage,
         "ca": counterattack.do_ca,
+        "hun": counterattack.do_hun,
         "ca_defend": counterattack.do_ca_defend,
         "ca_hit": counterattack.do_ca_hit,
         "germans": germans.do_germans,
