@@ -389,7 +389,8 @@ export class TableScreen {
     const text = `${t.name} (${words}) is thinking…${cap !== null ? ` up to ${cap.toFixed(1)} s` : ""}`;
     const box = el("div", { class: "thinking", id: "thinking", role: "status" }, el("p", { id: "thinking-text" }, text));
     if (cap !== null) {
-      const bar = el("progress", { id: "thinking-bar", max: String(cap), value: "0", "aria-label": "thinking time used of its cap" });
+      const bar = el("progress", { id: "thinking-bar", max: String(cap), value: "0", style: "width: 100%",
+        "aria-label": "thinking time used of its cap" });
       box.append(bar);
       // the server's clock says how long it has thought; the page's own clock counts on from there
       const begun = Math.max(0, (t.server_time || 0) - (t.started || 0));
