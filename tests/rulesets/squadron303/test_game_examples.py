@@ -259,3 +259,33 @@ def test_hun_in_the_sun_strikes_before_the_fights() -> None:
     for _ in range(2):  # no Defence card in hand: both planes take the Hit
         state.apply(Action("draw", item="no_extra"))
     assert [len(p.damage) for p in state.planes] == [1, 1]
+
+
+def test_an_event_met_gives_its_contributors_a_medal() -> None:
+    # "Seek and destroy": shoot down one of its planes; the pilot who fought them gets a Medal.
+    state = _table()
+    state.revealed = (("seek-and-destroy", 1),)
+    state.downed = ("seek-and-destroy-1",)
+    state.planes = (
+        state.plane("p1")._replace(fought_now=("seek-and-destroy-1",)),
+        state.plane("p2"),
+    )
+    from dowding.rulesets.squadron303.reorganization import settle_events
+
+    settle_events(state)
+    assert [p.medals for p in state.planes] == [1, 0]
+    assert state.settled == ("seek-and-destroy",)
+    settle_events(state)  # once only
+    assert [p.medals for p in state.planes] == [1, 0]
+
+
+def test_an_event_the_luftwaffe_met_takes_its_planes_away() -> None:
+    state = _table()
+    state.revealed = (("seek-and-destroy", 1),)
+    state.exited = ("seek-and-destroy-1", "seek-and-destroy-1")  # both Bf 110s got home
+    state.germans = (German("seek-and-destroy-2-1", "bf110", "seek-and-destroy-2", "D1"),)
+    from dowding.rulesets.squadron303.reorganization import settle_events
+
+    settle_events(state)
+    assert state.settled == ("seek-and-destroy",) and state.germans == ()
+    assert [p.medals for p in state.planes] == [0, 0]

@@ -583,6 +583,7 @@ def shoot_down_german(st: S303State, plane_id: str, target: German) -> None:
     st.put(plane._replace(kills=kills, medals=medals))
     st.germans = tuple(g for g in st.germans if g.id != target.id)
     st.kills += 1
+    st.downed = (*st.downed, target.squadron)
 
 
 def maneuver_decision(st: S303State, task: Task) -> Decision | None:

@@ -324,6 +324,7 @@ def do_germans(st: S303State, task: Task) -> None:
     reveal_bombers(st, out.bombings)
     apply_bombings(st, out.bombings)
     st.reveal_contacts()
+    st.exited = (*st.exited, *(g.squadron for g in st.germans if not g.on_board))
     st.germans = tuple(g for g in st.germans if g.on_board)
     # Patrol: an attack after moving is a Counterattack with one die fewer
     st.push(*(("ca", sid, area, 1) for sid, area in out.attacks))

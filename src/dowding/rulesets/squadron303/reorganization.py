@@ -174,6 +174,7 @@ def do_endturn(st: S303State, task: Task) -> None:
     """The end of the turn: clocks, the Scenario's end, the next turn."""
     from .victory import Facts, scenario_end
 
+    settle_events(st)
     st.germans = tuple(g._replace(fought=False) for g in st.germans)
     st.squadrons = tuple(s._replace(counterattacked=False) for s in st.squadrons)
     st.planes = tuple(
@@ -205,3 +206,57 @@ def do_endturn(st: S303State, task: Task) -> None:
 def _toughness(st: S303State, area: str) -> int:
     symbols = st.board.areas[area].symbols
     return max((st.comp.rules.target_toughness[s] for s in symbols), default=1)
+
+
+def _own(squadron: str, event: str) -> bool:
+    return squadron.startswith(f"{event}-")
+
+
+def settle_events(st: S303State) -> None:
+    """Phase VI.6-7: a player who fought an Event's planes (or stood where it asked) has
+    contributed; an Event whose goal the players met gives each contributor a Medal; one whose
+    goal the Luftwaffe met has its planes removed ("Events and Medal tokens", L9)."""
+    from .victory import Facts, event_goal_turn, goal_met
+
+    for event_id, turn in st.revealed:
+        if event_id in st.settled:
+            continue
+        event = next(e for e in st.comp.events if e.id == event_id)
+        marks = set(st.marks)
+        for p in st.planes:
+            if any(_own(s, event_id) for s in p.fought_now):
+                marks.add((event_id, p.id))
+        goal = event_goal_turn(event.players_goal, turn)
+        if goal.kind == "hold":
+            for p in st.planes:
+                if p.airborne and p.area == goal.area:
+                    marks.add((event_id, p.id))
+        st.marks = tuple(sorted(marks))
+        facts = Facts(
+            turn=st.turn_no,
+            target_damage=dict(st.target_damage),
+            toughness={a: _toughness(st, a) for a in st.board.areas},
+            own_kills=sum(1 for s in st.downed if _own(s, event_id)),
+            own_exited=sum(1 for s in st.exited if _own(s, event_id)),
+            pilots_down=st.pilots_down,
+            pilots_in=frozenset(p.area for p in st.planes if p.airborne),
+        )
+        last = st.turn_no >= st.scenario.turns
+        lw = event.luftwaffe_goal
+        if lw is not None and goal_met(event_goal_turn(lw, turn), facts, last, "luftwaffe"):
+            st.settled = (*st.settled, event_id)
+            st.germans = tuple(g for g in st.germans if not _own(g.squadron, event_id))
+            st.say(f"Event {event.name}: the Luftwaffe met its goal; its planes leave")
+        elif goal_met(goal, facts, last or (goal.kind == "protect" and _event_over(st, event_id))):
+            st.settled = (*st.settled, event_id)
+            for pid in sorted({p for e, p in st.marks if e == event_id}):
+                plane = st.plane(pid)
+                if plane.status in (FLYING, LANDED):
+                    st.put(plane._replace(medals=plane.medals + 1))
+            st.say(f"Event {event.name}: met; a Medal to each pilot who took part")
+
+
+def _event_over(st: S303State, event_id: str) -> bool:
+    """A raid Event is over when none of its planes is left on the way (its bombers home or
+    down)."""
+    return not any(_own(g.squadron, event_id) and not g.bombed for g in st.germans if g.on_board)

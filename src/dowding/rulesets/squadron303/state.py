@@ -71,6 +71,10 @@ class S303State(TaskQueueState):
         self.event_decks: tuple[tuple[str, ...], ...] = ()  # the Events not drawn, per line
         self.face_down: tuple[str, ...] = ()  # per Events line: its face-down Event ("" none)
         self.revealed: tuple[tuple[str, int], ...] = ()  # (Event, turn revealed)
+        self.downed: tuple[str, ...] = ()  # the squadron of each German aircraft shot down
+        self.exited: tuple[str, ...] = ()  # the squadron of each German aircraft gone home
+        self.marks: tuple[tuple[str, str], ...] = ()  # (Event, plane) contributions
+        self.settled: tuple[str, ...] = ()  # Events whose goal someone met
         self.target_damage: tuple[tuple[str, int], ...] = ()
         self.kills = 0
         self.pilots_down = 0
@@ -223,6 +227,7 @@ class S303State(TaskQueueState):
             self.event_decks,
             self.face_down,
             self.revealed,
+            (self.downed, self.exited, self.marks, self.settled),
             self.target_damage,
             (self.kills, self.pilots_down, self.reserve_short),
             self.fight,
@@ -268,6 +273,10 @@ class S303State(TaskQueueState):
             "event_decks": [list(d) for d in self.event_decks],
             "face_down": list(self.face_down),
             "revealed": [list(r) for r in self.revealed],
+            "downed": list(self.downed),
+            "exited": list(self.exited),
+            "marks": [list(m) for m in self.marks],
+            "settled": list(self.settled),
             "target_damage": [list(t) for t in self.target_damage],
             "kills": self.kills,
             "pilots_down": self.pilots_down,
@@ -310,6 +319,10 @@ def restore(state: S303State, data: JSON) -> None:
     state.event_decks = _tupled(data["event_decks"])
     state.face_down = tuple(data["face_down"])
     state.revealed = _tupled(data["revealed"])
+    state.downed = tuple(data["downed"])
+    state.exited = tuple(data["exited"])
+    state.marks = _tupled(data["marks"])
+    state.settled = tuple(data["settled"])
     state.target_damage = _tupled(data["target_damage"])
     state.kills = int(data["kills"])
     state.pilots_down = int(data["pilots_down"])
