@@ -10,9 +10,10 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from dowding.analysis.after_action import after_action_report
-from dowding.engine import get_game
+from dowding.engine import get_game, ruleset_ids
 
-from .errors import bad_request, conflict
+from . import payload as payloads
+from .errors import ApiError, bad_request, conflict
 from .lobby import all_rulesets, resolve_options, seats_json
 from .schemas import (
     ActionRequest,
@@ -168,6 +169,26 @@ async def replay(
 # --- the after-action report (dowding.analysis.after_action) ---------------------------------------
 REPORTS_KEPT = 16  # the last reports made, by (game, step, seat): a second download costs nothing
 _reports: OrderedDict[tuple[int, str, int, str | None], bytes] = OrderedDict()
+
+
+@router.get("/maps/{ruleset}")
+async def static_map(
+    ruleset: str,
+    v: Annotated[str | None, Query(max_length=64)] = None,
+    if_none_match: Annotated[str | None, Header()] = None,
+) -> Response:
+    """The board of a ruleset that draws it apart (``svg.render_static()``), the same for every
+    game and seat and drawn without any view; cacheable by its hash (the ETag, and ``v``)."""
+    drawn = payloads.static_map(ruleset) if ruleset in ruleset_ids() else None
+    if drawn is None:
+        raise ApiError(404, f"no board drawn apart for {ruleset!r}")
+    text, digest = drawn
+    etag = f'"{digest}"'
+    lasting = "public, max-age=31536000, immutable" if v == digest else "no-cache"
+    headers = {"ETag": etag, "Cache-Control": lasting}
+    if if_none_match is not None and etag in if_none_match:
+        return Response(status_code=304, headers=headers)
+    return Response(text, media_type="image/svg+xml", headers=headers)
 
 
 @router.get("/games/{game_id}/report")

@@ -6,6 +6,7 @@ and for whose turn it is) and the narration and dice filtered by what the seat m
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import logging
@@ -34,19 +35,52 @@ DROPPED_VIEW_KEYS = ("infostate",)
 
 SvgRenderer = Callable[[dict[str, Any], str | None, Decision | None], str]
 _renderers: dict[str, SvgRenderer | None] = {}
+_modules: dict[str, Any] = {}
+_static_maps: dict[str, tuple[str, str] | None] = {}
 
 
-def svg_renderer(ruleset: str) -> SvgRenderer | None:
-    """The ruleset's ``svg.render_svg``, when it has one."""
-    if ruleset not in _renderers:
+def _svg_module(ruleset: str) -> Any:
+    """The ruleset's ``svg`` module, or None."""
+    if ruleset not in _modules:
         name = f"dowding.rulesets.{ruleset.replace('-', '_')}.svg"
         try:
-            module = importlib.import_module(name)
-            _renderers[ruleset] = getattr(module, "render_svg", None)
+            _modules[ruleset] = importlib.import_module(name)
         except ModuleNotFoundError as exc:
             if exc.name != name:
                 log.exception("the map drawing for %s cannot be imported", ruleset)
-            _renderers[ruleset] = None
+            _modules[ruleset] = None
+    return _modules[ruleset]
+
+
+def static_map(ruleset: str) -> tuple[str, str] | None:
+    """The ruleset's board drawn once, without any view (``svg.render_static()``), and a hash
+    of it; None for a ruleset whose ``svg.py`` draws the whole map each time (``render_svg``
+    alone: the board stays in the payload's ``svg``)."""
+    if ruleset not in _static_maps:
+        module = _svg_module(ruleset)
+        drawn: tuple[str, str] | None = None
+        if hasattr(module, "render_static") and hasattr(module, "render_dynamic"):
+            try:
+                text = module.render_static()
+                drawn = (text, hashlib.sha256(text.encode()).hexdigest()[:16])
+            except Exception:
+                log.exception("drawing the %s board failed", ruleset)
+        _static_maps[ruleset] = drawn
+    return _static_maps[ruleset]
+
+
+def static_map_url(ruleset: str) -> str | None:
+    """Where the page fetches the board the payload's ``svg`` leaves out (cacheable)."""
+    drawn = static_map(ruleset)
+    return None if drawn is None else f"/api/maps/{ruleset}?v={drawn[1]}"
+
+
+def svg_renderer(ruleset: str) -> SvgRenderer | None:
+    """``svg.render_dynamic`` when the ruleset draws its board apart, else ``svg.render_svg``."""
+    if ruleset not in _renderers:
+        module = _svg_module(ruleset)
+        split = static_map(ruleset) is not None
+        _renderers[ruleset] = getattr(module, "render_dynamic" if split else "render_svg", None)
     return _renderers[ruleset]
 
 
@@ -153,6 +187,9 @@ def build(
         "decision": decision_json(mine, live.record.ruleset, seen) if mine is not None else None,
         "dice_needed": _dice_needed(node, seat, typing),
         "svg": render_svg(live.record.ruleset, seen, seat, mine),
+        # the board the svg leaves out (its empty <g data-static-map>), drawn once: null when
+        # the svg holds the whole map
+        "static_map": static_map_url(live.record.ruleset),
         "events": [{"step": t.step, "text": t.event.text} for t in told[-EVENT_LIMIT:]],
         "dice": [
             {

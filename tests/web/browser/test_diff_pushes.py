@@ -73,6 +73,11 @@ def test_patches_draw_what_full_payloads_draw(server: str, new_page: Any, rulese
         drawn, at = page.evaluate(MAP), page.evaluate("document.body.dataset.seq")
         page.reload()  # a new socket: the full payload first
         page.wait_for_function(f"document.body.dataset.seq === '{at}'")
+        # a board drawn apart (payload.static_map) is in its slot again
+        page.wait_for_function(
+            "!document.querySelector('#map [data-static-map]') || "
+            "document.querySelector('#map [data-static-map]').childElementCount > 0"
+        )
         again = page.evaluate(MAP)
         if again != drawn:
             first = next(i for i, (a, b) in enumerate(zip(again, drawn, strict=False)) if a != b)
@@ -83,3 +88,5 @@ def test_patches_draw_what_full_payloads_draw(server: str, new_page: Any, rulese
     assert followed["patches"] > 0 and followed["checked"] > 0, followed
     assert followed["wrong"] == [], followed["wrong"]
     assert w.errors == []
+    if ruleset == "bob":  # its board comes apart, once, and is drawn in the map's slot
+        assert page.evaluate("document.querySelector('#map [data-static-map] path') !== null")

@@ -12,6 +12,11 @@ list. An option made of two things on the table (Squadron Alert's ``place card=C
 marks each with ``data-part="card=C"`` / ``data-part="flight=F"``: the client sends the option
 once the clicked parts name exactly one. bob has no free values.
 
+The board (sea, land, coast, grid, Group areas, the Norway box) is the same in every game and
+for every seat: ``render_static()`` draws it alone, without any view, for the server to send once
+(``GET /api/maps/bob``), and ``render_dynamic(view, seat, decision)`` draws the rest with an empty
+``<g data-static-map>`` where the board goes; ``render_svg`` is the two together.
+
 Side is never shown by colour alone: RAF flights are rounded blue tags in capitals (``11B``),
 Luftwaffe flights square red tags in lower case (``2a``) with a marker glyph; knocked-out
 targets carry a cross and the letters KO; face-down cards a hatched back and a ``?``.
@@ -864,13 +869,35 @@ def legend(panel: Panel) -> None:
     )
 
 
+STATIC_SLOT = '<g class="board" data-static-map="bob"></g>'
+
+
+def render_static(options: Mapping[str, Any] | None = None) -> str:
+    """The board alone, drawn without any view: the same for every game and seat."""
+    w, h = map_size()
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="table bob board" viewBox="0 0 {w} {h}" '
+        f'width="{w}" height="{h}" role="img" aria-label="Battle of Britain plotting table">'
+        f'{DEFS}{STYLE}<g class="board" data-static-board="bob">{static_layer()}</g></svg>'
+    )
+
+
+def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
+    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT``."""
+    return _render(view, seat, decision, STATIC_SLOT)
+
+
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The plotting table and displays as ``seat`` sees them, options clickable."""
+    return _render(view, seat, decision, f'<g class="board">{static_layer()}</g>')
+
+
+def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
     texts = option_texts(decision)
     acts = Actions(texts)
     _w, h = map_size()
     map_parts = [
-        static_layer(),
+        board,
         radar_layer(view),
         target_layer(view, acts),
         flight_layer(view, acts),

@@ -4,6 +4,7 @@ import { DiceTray } from "./dice.js";
 import { wireMap } from "./freevalues.js";
 import { reportButton } from "./report.js";
 import { applyPatch } from "./patch.js";
+import { drawBoard } from "./board.js";
 
 // The odds beside an option that starts a combat or a bombing (payload: option.odds, made by the
 // ruleset's option_odds.py from this seat's view): a short line under its label, and what the
@@ -201,6 +202,7 @@ export class TableScreen {
     this.drawHead(payload);
     if (payload.svg) this.mapWrap.innerHTML = payload.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(payload.view, null, 1)));
+    drawBoard(this.mapWrap, payload.static_map);
     oddsOnMap(this.mapWrap, payload.decision);
     this.parts = {};
     this.drawDecision(payload);
@@ -639,6 +641,7 @@ export class ReplayScreen {
     document.body.dataset.step = String(step);
     if (p.svg) this.mapWrap.innerHTML = p.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(p.view, null, 1)));
+    drawBoard(this.mapWrap, p.static_map);
     const mover = p.to_move ? (this.seats.find((s) => s.id === p.to_move) || {}).name || p.to_move : null;
     const r = p.result;
     this.info.replaceChildren(...[
