@@ -14,12 +14,19 @@ Beside the map, the rosters: the RAF's squadrons by sector (on the ground at the
 aloft over a hex, refuelling, lost), the formations as this view knows them (face down: only
 their counters; known: their aircraft) and, for the Luftwaffe, its units. A squadron or unit
 that is an option is clickable there too, so a squadron on the ground can be chosen.
+
+The board (hexes, terrain, column letters, flight paths, targets' names) is the same in every game
+and for every seat: ``render_static()`` draws it alone, without any view, for the server to send
+once (``GET /api/maps/fight-for-the-sky``), and ``render_dynamic(view, seat, decision)`` draws
+the rest with an empty ``<g data-static-map>`` where the board goes; ``render_svg`` is the two
+together.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -67,22 +74,23 @@ def _hex_of(board: Board, action: Action) -> str | None:
     return None
 
 
-def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
-    board = load_board()
+STATIC_SLOT = '<g class="board" data-static-map="fight-for-the-sky"></g>'
+
+
+def _size(board: Board) -> tuple[float, float]:
     grid = board.data.grid
     width = SIZE * 1.5 * grid.columns + SIZE + 30
     height = math.sqrt(3) * SIZE * (grid.rows + 0.5) + SIZE + 60
-    options: tuple[Action, ...] = tuple(getattr(decision, "options", ()) or ())
-    panel, panel_height = _rosters(board, view, options, width + 10)
-    total_height = max(height, panel_height)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width + PANEL:.0f} '
-        f'{total_height:.0f}" class="ffs-map" role="img" '
-        f'aria-label="Fight for the Sky, turn {view["turn"]}">',
-        f'<text x="10" y="16" font-size="13">{escape(view["date"])}, turn {view["turn"]}, '
-        f"weather {escape(view['weather'])}</text>",
-    ]
-    for c in range(grid.columns):
+    return width, height
+
+
+@lru_cache(maxsize=1)
+def static_layer() -> str:
+    """The hexes, their terrain, the column letters, the flight paths and the targets' names:
+    the same in every game and for every seat."""
+    board = load_board()
+    out: list[str] = []
+    for c in range(board.data.grid.columns):
         x, _ = _centre(board, f"{chr(ord('A') + c)}1")
         out.append(
             f'<text x="{x:.1f}" y="34" font-size="10" text-anchor="middle">'
@@ -107,12 +115,56 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
             )
     for t, h in board.target_hex.items():
         x, y = _centre(board, h)
-        hits = view["damage"].get(t, 0)
         out.append(
-            f'<text class="target" x="{x:.1f}" y="{y + 14:.1f}" font-size="7" text-anchor="middle">'
-            f"{escape(board.targets[t].place.split(' ')[0])} AA{board.targets[t].aa}"
-            f"{' hits ' + str(hits) if hits else ''}</text>"
+            f'<text class="target" x="{x:.1f}" y="{y + 14:.1f}" font-size="7" '
+            f'text-anchor="middle">{escape(board.targets[t].place.split(" ")[0])} '
+            f"AA{board.targets[t].aa}</text>"
         )
+    return "\n".join(out)
+
+
+def render_static(options: Mapping[str, Any] | None = None) -> str:
+    """The board alone, drawn without any view: the same for every game and seat."""
+    width, height = _size(load_board())
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'class="ffs-map board" role="img" aria-label="Fight for the Sky map">'
+        f'<g class="board" data-static-board="fight-for-the-sky">{static_layer()}</g></svg>'
+    )
+
+
+def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
+    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT``."""
+    return _render(view, seat, decision, STATIC_SLOT)
+
+
+def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
+    """The map and rosters as ``seat`` sees them, options clickable."""
+    return _render(view, seat, decision, f'<g class="board">{static_layer()}</g>')
+
+
+def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> str:
+    board = load_board()
+    width, height = _size(board)
+    options: tuple[Action, ...] = tuple(getattr(decision, "options", ()) or ())
+    panel, panel_height = _rosters(board, view, options, width + 10)
+    total_height = max(height, panel_height)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width + PANEL:.0f} '
+        f'{total_height:.0f}" class="ffs-map" role="img" '
+        f'aria-label="Fight for the Sky, turn {view["turn"]}">',
+        f'<text x="10" y="16" font-size="13">{escape(view["date"])}, turn {view["turn"]}, '
+        f"weather {escape(view['weather'])}</text>",
+        board_layer,
+    ]
+    for t, h in board.target_hex.items():
+        hits = view["damage"].get(t, 0)
+        if hits:
+            x, y = _centre(board, h)
+            out.append(
+                f'<text class="target-hits" x="{x:.1f}" y="{y + 21:.1f}" font-size="7" '
+                f'text-anchor="middle">hits {hits}</text>'
+            )
     clickable_units = {
         str(o.get("unit")): o for o in options if o.kind in ("select", "allot") and o.get("unit")
     }
