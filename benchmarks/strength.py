@@ -110,6 +110,7 @@ def match(ns: argparse.Namespace) -> None:
         "ruleset": ns.ruleset,
         "scenario": scenario,
         "games": ns.games,
+        "strength": ns.strength,
         "simulations": ns.simulations,
         "seconds_cap": ns.seconds,
         "depth": ns.depth,
@@ -194,6 +195,7 @@ def main() -> None:
     m.add_argument("--scenario")
     m.add_argument("--games", type=int, default=100)
     m.add_argument("--first-seed", type=int, default=0, help="seeds FIRST..FIRST+GAMES-1")
+    m.add_argument("--strength", choices=list(STRENGTHS), help="a strength's simulations and depth")
     m.add_argument("--simulations", type=int, default=60)
     m.add_argument("--seconds", type=float, default=30.0, help="a cap per decision, seldom hit")
     m.add_argument("--depth", type=int, default=30)
@@ -207,6 +209,9 @@ def main() -> None:
     s.add_argument("--scenario")
     s.add_argument("--decisions", type=int, default=20)
     ns = parser.parse_args()
+    if ns.command == "match" and ns.strength:
+        ns.simulations = STRENGTHS[ns.strength].simulations
+        ns.depth = STRENGTHS[ns.strength].depth
     match(ns) if ns.command == "match" else speed(ns)
 
 

@@ -33,7 +33,7 @@ class Budget:
 
     simulations: int
     seconds: float
-    depth: int = 60  # decisions played out after the tree before the position is scored
+    depth: int = 8  # decisions played out after the tree before the position is scored
     exploration: float = 1.0
     # the share of the prior policy given to the rollout policy's own pick at a node (the rest
     # spread over the other options): with few simulations the player mostly follows its
@@ -43,11 +43,14 @@ class Budget:
     untried_penalty: float = 0.1
 
 
+# Rollouts are truncated: a few decisions played on, then the ruleset's fitted evaluation
+# scores the position (issue 15). A simulation costs a fraction of a long playout, so many
+# more fit in the time; the search, not the rollout, does the looking ahead.
 STRENGTHS: dict[str, Budget] = {
-    "novice": Budget(simulations=24, seconds=0.2, depth=20),
-    "regular": Budget(simulations=96, seconds=0.5, depth=30),
-    "veteran": Budget(simulations=300, seconds=1.0, depth=40),
-    "ace": Budget(simulations=1000, seconds=3.0, depth=60),
+    "novice": Budget(simulations=24, seconds=0.2, depth=2),
+    "regular": Budget(simulations=96, seconds=0.5, depth=5),
+    "veteran": Budget(simulations=300, seconds=1.0, depth=8),
+    "ace": Budget(simulations=1000, seconds=3.0, depth=12),
 }
 DEFAULT_STRENGTH = "regular"
 
