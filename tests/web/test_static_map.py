@@ -3,67 +3,104 @@ same for every seat, cacheable; the payload's svg leaves an empty slot for it.""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
+from types import ModuleType
 
-from dowding.rulesets.bob import svg as bob_svg
+import pytest
+
 from dowding.web import payload as payloads
 
-from .conftest import Table, bob_vs_computer
+from .conftest import Table
 
 SECRET_ID = re.compile(r"\b(?:raf|lw)-\d+-\d\d\b|\bM\d+-\d\d\b")
+SPLIT = ("bob", "crane", "fight-for-the-sky")  # the rulesets whose board travels apart
 
 
-def test_the_board_is_served_once_drawn_and_cacheable(table: Table) -> None:
-    first = table.client.get("/api/maps/bob")
+def svg_of(ruleset: str) -> ModuleType:
+    return importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.svg")
+
+
+def two_people(table: Table, ruleset: str) -> dict[str, object]:
+    return table.create(
+        ruleset=ruleset,
+        seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "me"}},
+        spectators=True,
+    )
+
+
+@pytest.mark.parametrize("ruleset", SPLIT)
+def test_the_board_is_served_once_drawn_and_cacheable(table: Table, ruleset: str) -> None:
+    first = table.client.get(f"/api/maps/{ruleset}")
     assert first.status_code == 200
     assert first.headers["content-type"].startswith("image/svg+xml")
     assert "data-static-board" in first.text and "data-action" not in first.text
     assert not SECRET_ID.search(first.text)
     etag = first.headers["etag"]
     assert first.headers["cache-control"] == "no-cache"
-    again = table.client.get("/api/maps/bob", headers={"If-None-Match": etag})
+    again = table.client.get(f"/api/maps/{ruleset}", headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.content == b""
-    versioned = table.client.get(f"/api/maps/bob?v={etag.strip(chr(34))}")
+    versioned = table.client.get(f"/api/maps/{ruleset}?v={etag.strip(chr(34))}")
     assert versioned.text == first.text and "immutable" in versioned.headers["cache-control"]
-    # a ruleset that draws its whole map each time, and no ruleset at all
-    assert table.client.get("/api/maps/crane").status_code == 404
+
+
+def test_no_board_for_a_whole_map_nor_for_no_ruleset(table: Table) -> None:
+    # bob1990 draws its whole map each time (render_svg alone)
+    assert payloads.static_map("bob1990") is None
+    assert table.client.get("/api/maps/bob1990").status_code == 404
     assert table.client.get("/api/maps/nothing").status_code == 404
 
 
-def test_every_seat_is_sent_the_same_board_and_a_slot_for_it(table: Table) -> None:
-    created = table.create(
-        ruleset="bob",
-        seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "me"}},
-        spectators=True,
-    )
+@pytest.mark.parametrize("ruleset", SPLIT)
+def test_every_seat_is_sent_the_same_board_and_a_slot_for_it(table: Table, ruleset: str) -> None:
+    svg = svg_of(ruleset)
+    created = two_people(table, ruleset)
     game_id, tokens = created["game_id"], created["tokens"]
-    spectator = created["spectate"].split("#t=")[1]
+    assert isinstance(tokens, dict) and isinstance(game_id, str)
+    spectator = str(created["spectate"]).split("#t=")[1]
     urls = set()
     for token in (tokens["raf"], tokens["luftwaffe"], spectator):
         sent = table.get(game_id, token)
         urls.add(sent["static_map"])
-        assert bob_svg.STATIC_SLOT in sent["svg"]
-        assert bob_svg.static_layer() not in sent["svg"]  # the board travels apart
+        assert svg.STATIC_SLOT in sent["svg"]
+        assert svg.static_layer() not in sent["svg"]  # the board travels apart
     assert len(urls) == 1
     board = table.client.get(urls.pop()).text
-    assert bob_svg.static_layer() in board
+    assert svg.static_layer() in board
 
 
-def test_the_board_is_drawn_without_any_view() -> None:
-    assert "view" not in inspect.signature(bob_svg.render_static).parameters
-    drawn = payloads.static_map("bob")
-    assert drawn is not None and drawn[0] == bob_svg.render_static()
-    # the dynamic drawing with the board put in its slot is the whole map
-    assert payloads.static_map("crane") is None  # render_svg alone: today's behaviour
+@pytest.mark.parametrize("ruleset", SPLIT)
+def test_the_board_is_drawn_without_any_view(ruleset: str) -> None:
+    svg = svg_of(ruleset)
+    assert "view" not in inspect.signature(svg.render_static).parameters
+    drawn = payloads.static_map(ruleset)
+    assert drawn is not None and drawn[0] == svg.render_static()
 
 
-def test_the_whole_map_is_the_dynamic_layer_with_the_board_in_its_slot(table: Table) -> None:
-    game_id, token = bob_vs_computer(table)
-    live = table.client.app.state.service.games[game_id]
-    seen = payloads.seat_view(live.match.state, "raf")
-    dynamic = bob_svg.render_dynamic(seen, "raf", None)
-    whole = bob_svg.render_svg(seen, "raf", None)
-    board = f'<g class="board">{bob_svg.static_layer()}</g>'
-    assert dynamic.replace(bob_svg.STATIC_SLOT, board) == whole
-    assert table.get(game_id, token)["static_map"].startswith("/api/maps/bob?v=")
+@pytest.mark.parametrize("ruleset", SPLIT)
+def test_the_whole_map_is_the_dynamic_layer_with_the_board_in_its_slot(
+    table: Table, ruleset: str
+) -> None:
+    svg = svg_of(ruleset)
+    created = two_people(table, ruleset)
+    game_id, tokens = created["game_id"], created["tokens"]
+    assert isinstance(tokens, dict) and isinstance(game_id, str)
+    live = table.client.app.state.service.games[game_id]  # type: ignore[attr-defined]
+    node = live.match.state.next()
+    for seat in ("raf", "luftwaffe", None):
+        seen = payloads.seat_view(live.match.state, seat)
+        mine = node if seat is not None and getattr(node, "seat", None) == seat else None
+        dynamic = svg.render_dynamic(seen, seat, mine)
+        whole = svg.render_svg(seen, seat, mine)
+        board = f'<g class="board">{svg.static_layer()}</g>'
+        assert dynamic.count(svg.STATIC_SLOT) == 1
+        assert dynamic.replace(svg.STATIC_SLOT, board) == whole
+    assert table.get(game_id, tokens["raf"])["static_map"].startswith(f"/api/maps/{ruleset}?v=")
+
+
+def test_a_crane_table_larger_than_the_grid_draws_its_own() -> None:
+    svg = svg_of("crane")
+    seen = {"table": {"width": 200.0, "length": 300.0}, "planes": []}
+    assert svg.STATIC_SLOT not in svg.render_dynamic(seen, None, None)
+    assert svg.render_dynamic(seen, None, None) == svg.render_svg(seen, None, None)

@@ -19,6 +19,11 @@ client can drag and then send the text, which the engine validates:
 
 The root carries ``data-inch`` (pixels an inch), ``data-ox``/``data-oy`` (where the table's
 corner is) and ``data-axes="yx"`` (screen x is the table's y), so pointer positions convert.
+
+The 6-inch grid is the same in every game and for every seat: ``render_static()`` draws it once,
+without any view, over the largest table (``GET /api/maps/crane``), and ``render_dynamic(view,
+seat, decision)`` draws the rest with an empty ``<g data-static-map>`` clipped to the table played
+on; ``render_svg`` is the two together.
 """
 
 from __future__ import annotations
@@ -27,9 +32,11 @@ import itertools
 import math
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
+from .components import load_components
 from .geometry import Path
 
 View = Mapping[str, Any]
@@ -100,19 +107,25 @@ def num(value: float) -> str:
 
 
 # --- layers ------------------------------------------------------------------------------------
-def table_layer(view: View) -> str:
+def grid_path(width: float, length: float) -> str:
+    """The 6-inch squares of a table ``width`` by ``length`` inches."""
+    lines = []
+    for y in range(0, int(length) + 1, 6):
+        lines.append(f"M{sx(0, y)} {sy(0, y)}V{sy(width, y)}")
+    for x in range(0, int(width) + 1, 6):
+        lines.append(f"M{sx(x, 0)} {sy(x, 0)}H{sx(x, length)}")
+    return f'<path d="{"".join(lines)}" stroke="#9aa88a" stroke-width="0.6" fill="none"/>'
+
+
+def table_layer(view: View, board: str) -> str:
+    """The table, its edges and the factory; ``board`` (the grid) is put over the cloth."""
     table = view.get("table") or {}
     width, length = float(table.get("width", 48)), float(table.get("length", 72))
     parts = [
         f'<rect x="{OX}" y="{OY}" width="{length * INCH}" height="{width * INCH}" fill="#dfe8d0" '
         f'stroke="#333" stroke-width="1.5"/>'
     ]
-    lines = []
-    for y in range(0, int(length) + 1, 6):
-        lines.append(f"M{sx(0, y)} {sy(0, y)}V{sy(width, y)}")
-    for x in range(0, int(width) + 1, 6):
-        lines.append(f"M{sx(x, 0)} {sy(x, 0)}H{sx(x, length)}")
-    parts.append(f'<path d="{"".join(lines)}" stroke="#9aa88a" stroke-width="0.6" fill="none"/>')
+    parts.append(board)
     labels = []
     for y in range(0, int(length) + 1, 6):
         labels.append(f'<text x="{sx(0, y)}" y="{OY - 6}">{y}"</text>')
@@ -449,8 +462,56 @@ DEFS = (
 )
 
 
+STATIC_SLOT = '<g class="board" data-static-map="crane"></g>'
+
+
+@lru_cache(maxsize=1)
+def static_layer() -> str:
+    """The 6-inch grid over the largest table the rules offer, the same in every game and for
+    every seat; the map clips it to the table played on."""
+    tables = load_components().tables.values()
+    return grid_path(max(t.width for t in tables), max(t.length for t in tables))
+
+
+def render_static(options: Mapping[str, Any] | None = None) -> str:
+    """The board alone, drawn without any view: the same for every game and seat."""
+    tables = load_components().tables.values()
+    width, length = max(t.width for t in tables), max(t.length for t in tables)
+    w, h = int(OX + length * INCH + 20), int(OY + width * INCH + 30)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="table crane board" '
+        f'viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="the crane grid">'
+        f'<g class="board" data-static-board="crane">{static_layer()}</g></svg>'
+    )
+
+
+def _covered(view: View) -> bool:
+    """Whether the static grid spans this view's table (a table from the ``data`` option may
+    be larger: its grid is then drawn with the map)."""
+    table = view.get("table") or {}
+    tables = load_components().tables.values()
+    return float(table.get("width", 48)) <= max(t.width for t in tables) and float(
+        table.get("length", 72)
+    ) <= max(t.length for t in tables)
+
+
+def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
+    """What changes, as ``render_svg`` draws it, the grid left as an empty ``STATIC_SLOT``."""
+    if not _covered(view):
+        return render_svg(view, seat, decision)
+    return _render(view, seat, decision, STATIC_SLOT)
+
+
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The table as ``seat`` sees it (crane hides nothing), options clickable."""
+    if not _covered(view):
+        table = view.get("table") or {}
+        own = grid_path(float(table.get("width", 48)), float(table.get("length", 72)))
+        return _render(view, seat, decision, f'<g class="board">{own}</g>')
+    return _render(view, seat, decision, f'<g class="board">{static_layer()}</g>')
+
+
+def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
     texts = option_texts(decision)
     acts = set(texts)
     free = free_of(decision)
@@ -466,7 +527,7 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     )
     layers = [
         clip,
-        table_layer(view),
+        table_layer(view, f'<g clip-path="url(#on-table)">{board}</g>'),
         place_layer(texts, acts, free),
         move,
         current_layer(view, texts, acts, free),
