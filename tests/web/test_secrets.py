@@ -16,6 +16,7 @@ from typing import Any
 
 from dowding.engine import Chance, Match
 from dowding.web.payload import EVENT_LIMIT
+from dowding.web.rules import event_json
 
 from .conftest import Table
 
@@ -45,7 +46,7 @@ def what_each_seat_may_see(
         step = len(match.steps)
         for seat in SEATS:
             narration[seat] += [
-                {"step": step, "text": e.text} for e in events if e.visible_to(seat)
+                event_json("bob", step, e.text) for e in events if e.visible_to(seat)
             ]
             told[seat].append(list(narration[seat]))
             view = {k: v for k, v in match.state.view(seat).items() if k != "infostate"}

@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dowding.storage import Repository, default_database_url
 
-from . import api, ws
+from . import api, rules, ws
 from .errors import ApiError
 from .service import GameService
 from .validation import describe_errors
@@ -150,6 +150,7 @@ def create_app(
     app.state.repository = repo
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(rules.router)
     _errors(app)
     _pages(app, static_dir or STATIC)
     return app

@@ -19,6 +19,7 @@ from dowding.engine.option_odds import option_odds
 from dowding.engine.words import option_labels, plain
 
 from .live import LiveGame, Snapshot
+from .rules import event_json
 
 try:
     import orjson
@@ -190,7 +191,9 @@ def build(
         # the board the svg leaves out (its empty <g data-static-map>), drawn once: null when
         # the svg holds the whole map
         "static_map": static_map_url(live.record.ruleset),
-        "events": [{"step": t.step, "text": t.event.text} for t in told[-EVENT_LIMIT:]],
+        "events": [
+            event_json(live.record.ruleset, t.step, t.event.text) for t in told[-EVENT_LIMIT:]
+        ],
         "dice": [
             {
                 "step": r.step,
