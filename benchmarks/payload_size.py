@@ -27,6 +27,8 @@ from dowding.web.app import create_app
 from dowding.web.diff import apply_patch
 
 BY_KEY: dict[tuple[str, str], int] = {}  # bytes of patches by the key they change
+# the largest patches: (bytes, ruleset, seat, bytes by the key they change)
+LARGEST: list[tuple[int, str, str, dict[str, int]]] = []
 
 
 def percentile(values: list[int], q: float) -> int:
@@ -85,8 +87,12 @@ def play(
                 for text in drain(diffs[seat]):
                     sizes[seat]["diff"].append(len(text.encode()))
                     message = json.loads(text)
-                    for key, op in message.get("changes", {}).items():
-                        BY_KEY[(ruleset, key)] = BY_KEY.get((ruleset, key), 0) + len(json.dumps(op))
+                    by_key = {
+                        k: len(json.dumps(op)) for k, op in message.get("changes", {}).items()
+                    }
+                    for key, size in by_key.items():
+                        BY_KEY[(ruleset, key)] = BY_KEY.get((ruleset, key), 0) + size
+                    LARGEST.append((len(text.encode()), ruleset, seat, by_key))
                     held[seat] = (
                         apply_patch(held[seat], message) if message["type"] == "patch" else message
                     )
@@ -161,6 +167,10 @@ def main() -> None:
     if args.keys:
         for (ruleset, key), total in sorted(BY_KEY.items(), key=lambda kv: -kv[1]):
             print(f"{ruleset} {key}: {total / 1000:.1f} kB in all patches")
+        for size, ruleset, seat, by_key in sorted(LARGEST, key=lambda t: -t[0])[:12]:
+            parts = sorted(by_key.items(), key=lambda kv: -kv[1])[:4]
+            top = ", ".join(f"{k} {v / 1000:.1f}" for k, v in parts)
+            print(f"largest: {ruleset} {seat} {size / 1000:.1f} kB ({top} kB)")
 
 
 if __name__ == "__main__":

@@ -75,6 +75,12 @@ def _hex_of(board: Board, action: Action) -> str | None:
 
 
 STATIC_SLOT = '<g class="board" data-static-map="fight-for-the-sky"></g>'
+OPTION_HEX = "ffs-opt"
+OPTION_DEFS = (
+    f'<defs><polygon id="{OPTION_HEX}" points="{_corners(0, 0, SIZE * 0.9)}"/></defs>'
+    "<style>.ffs-map .hex-option{fill:#ffd54f;fill-opacity:.25;stroke:#c90;stroke-width:1}"
+    ".ffs-map .hex-option:hover,.ffs-map .hex-option:focus{fill-opacity:.55}</style>"
+)
 
 
 def _size(board: Board) -> tuple[float, float]:
@@ -155,6 +161,7 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
         f'aria-label="Fight for the Sky, turn {view["turn"]}">',
         f'<text x="10" y="16" font-size="13">{escape(view["date"])}, turn {view["turn"]}, '
         f"weather {escape(view['weather'])}</text>",
+        OPTION_DEFS,
         board_layer,
     ]
     for t, h in board.target_hex.items():
@@ -199,10 +206,16 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
             continue
         x, y = _centre(board, spot)
         k = seen[spot] = seen.get(spot, 0) + 1
+        # one shape drawn once and used at each hex (a move offers up to ~120 hexes); the option
+        # list names each in words and lights up under the pointer
+        at = (
+            f'x="{round(x, 1):g}" y="{round(y, 1):g}"'
+            if k == 1
+            else f'transform="translate({x:.1f} {y:.1f}) scale({1 / k:.2f})"'
+        )
         out.append(
-            f'<polygon class="option" data-action="{escape(o.text)}" tabindex="0" role="button" '
-            f'points="{_corners(x, y, SIZE * (0.9 / k))}" fill="#ffd54f" fill-opacity="0.25" '
-            f'stroke="#c90" stroke-width="1"><title>{escape(o.text)}</title></polygon>'
+            f'<use class="hex-option" href="#{OPTION_HEX}" data-action="{escape(o.text)}" '
+            f'tabindex="0" role="button" {at}/>'
         )
     turn = view["turn"]
     track = " ".join(f"[{t}]" if t == turn else str(t) for t in range(1, 17))
