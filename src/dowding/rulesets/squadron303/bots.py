@@ -264,7 +264,7 @@ class Squadron303Heuristic:
 
     def round(self, view: View, d: Decision) -> Action:
         """A Combat round: the die, card and ability that score best against the faces rolled."""
-        fight = _fight(view)
+        fight = fight_in(view)
         if fight is None:
             return d.options[0]
         plane = _plane(view, fight.plane)
@@ -293,7 +293,7 @@ class Squadron303Heuristic:
 
     def support(self, view: View, d: Decision) -> Action:
         """Support only when the extra symbol changes the round's outcome."""
-        fight = _fight(view)
+        fight = fight_in(view)
         if fight is None:
             return Action("pass")
         plane = _plane(view, fight.plane)
@@ -316,7 +316,7 @@ class Squadron303Heuristic:
 
     def next(self, view: View, d: Decision) -> Action:
         """The next round: the same target (symbols kept), else the most valuable one."""
-        fight = _fight(view)
+        fight = fight_in(view)
         if fight is not None and any(o.get("target") == fight.target for o in d.options):
             return Action("next", target=fight.target)
         germans = {g["id"]: g for g in view.get("germans", ())}
@@ -385,7 +385,7 @@ def _move(a: Action) -> int:
     return comp.card(str(a.get("card"))).move
 
 
-def _fight(view: View) -> FightState | None:
+def fight_in(view: View) -> FightState | None:
     f = view.get("fight")
     if not f:
         return None

@@ -38,11 +38,82 @@ def german(view: View, german_id: object) -> str:
         if g["id"] == german_id:
             kind = _names()[2].get(str(g["type"]), str(g["type"]))
             number = str(german_id).rsplit("-", 1)[-1]
-            return f"{kind} no. {number} of the {g['squadron']} squadron"
+            return f"{kind} no. {number} of {squadron(g['squadron'])}"
     return "a German aircraft"
 
 
 _SYMBOLS = {"hit": "a Hit", "evade": "an Evade", "maneuver": "a Maneuver"}
+
+MODES = {
+    "close_escort": "close escort",
+    "patrol": "patrol",
+    "escape": "escape",
+    "offensive": "offensive",
+    "hun_in_the_sun": "Hun in the Sun",
+    "hunting": "hunting",
+}
+FACES = {
+    "hit": "Hit",
+    "evade": "Evade",
+    "maneuver": "Maneuver",
+    "reroll": "Reroll",
+    "blank": "blank",
+    "success": "Success",
+    "failure": "Failure",
+}
+DAMAGE = {
+    "no_free_move": "no free Movement",
+    "discard_card": "a card discarded",
+    "hand_size": "hand size -1",
+    "no_extra": "no extra card",
+}
+STATUS = {"flying": "flying", "landed": "landed", "down": "shot down", "withdrawn": "withdrawn"}
+
+
+def face(text: object) -> str:
+    """A die face in words: ``hit3`` -> ``Hit (3 blades)``."""
+    name = str(text)
+    blades = name[-1] if name[-1:] in ("2", "3", "4") else ""
+    word = FACES.get(name.rstrip("234"), name)
+    return f"{word} ({blades} blades)" if blades else word
+
+
+def pilot(pilot_id: object) -> str:
+    return _pilots().get(str(pilot_id), str(pilot_id))
+
+
+def aircraft(kind: object) -> str:
+    return _names()[2].get(str(kind), str(kind))
+
+
+def event(event_id: object) -> str:
+    return _events().get(str(event_id), str(event_id))
+
+
+def scenario(scenario_id: object) -> str:
+    for s in load_components().scenarios:
+        if s.id == scenario_id:
+            return s.name
+    return str(scenario_id)
+
+
+def squadron(squadron_id: object) -> str:
+    """``brown`` -> ``the brown squadron``; an Event's own squadron by the Event's name."""
+    name = str(squadron_id)
+    base, _, number = name.rpartition("-")
+    if base in _events():
+        return f"the Event {event(base)}'s squadron {number}"
+    return f"the {name} squadron"
+
+
+@lru_cache(maxsize=1)
+def _pilots() -> dict[str, str]:
+    return {p.id: p.name for p in load_components().pilots}
+
+
+@lru_cache(maxsize=1)
+def _events() -> dict[str, str]:
+    return {e.id: e.name for e in load_components().events}
 
 
 def labels(view: View, decision: Decision) -> list[str]:
