@@ -194,13 +194,13 @@ def build(
         "events": [
             event_json(live.record.ruleset, t.step, t.event.text) for t in told[-EVENT_LIMIT:]
         ],
+        # each roll's label once: the page writes "label: faces" (or "(hidden)") itself
         "dice": [
             {
                 "step": r.step,
                 "seat": _owner(r.visible_to),
                 "label": r.label_for(seat),
                 "faces": _faces(r.outcome) if r.visible(seat) else None,
-                "text": f"{r.label_for(seat)}: {r.outcome if r.visible(seat) else '(hidden)'}",
             }
             for r in rolled[-DICE_LIMIT:]
         ],

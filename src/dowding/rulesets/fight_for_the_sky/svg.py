@@ -78,8 +78,9 @@ STATIC_SLOT = '<g class="board" data-static-map="fight-for-the-sky"></g>'
 OPTION_HEX = "ffs-opt"
 OPTION_DEFS = (
     f'<defs><polygon id="{OPTION_HEX}" points="{_corners(0, 0, SIZE * 0.9)}"/></defs>'
-    "<style>.ffs-map .hex-option{fill:#ffd54f;fill-opacity:.25;stroke:#c90;stroke-width:1}"
-    ".ffs-map .hex-option:hover,.ffs-map .hex-option:focus{fill-opacity:.55}</style>"
+    # a <use> is only ever a hex option: styled here once rather than on each
+    "<style>.ffs-map use{fill:#ffd54f;fill-opacity:.25;stroke:#c90;stroke-width:1}"
+    ".ffs-map use:hover,.ffs-map use:focus{fill-opacity:.55}</style>"
 )
 
 
@@ -214,7 +215,7 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
             else f'transform="translate({x:.1f} {y:.1f}) scale({1 / k:.2f})"'
         )
         out.append(
-            f'<use class="hex-option" href="#{OPTION_HEX}" data-action="{escape(o.text)}" '
+            f'<use href="#{OPTION_HEX}" data-action="{escape(o.text)}" '
             f'tabindex="0" role="button" {at}/>'
         )
     turn = view["turn"]
