@@ -344,6 +344,20 @@ class Squadron303Heuristic:
             return fighters[0]
         return pins[0] if pins else d.options[0]
 
+    def take(self, view: View, d: Decision) -> Action:
+        """Łokuciewski's pick from the discard pile: the best card."""
+        return max(d.options, key=lambda a: (card_value(str(a.get("card"))), a.text))
+
+    def reroll(self, view: View, d: Decision) -> Action:
+        """Henneberg: reroll one of the target's Hits."""
+        fight = fight_in(view)
+        for o in d.options:
+            if o.kind == "reroll" and fight is not None:
+                i = int(str(o.get("die")))
+                if 0 <= i < len(fight.gfaces) and symbol(fight.gfaces[i]) == "hit":
+                    return o
+        return Action("pass")
+
     def hop(self, view: View, d: Decision) -> Action:
         return Action("hop", to="stay")
 
@@ -486,6 +500,8 @@ _HANDLERS: tuple[tuple[str, Handler], ...] = (
     ("next", Squadron303Heuristic.next),
     ("maneuver", Squadron303Heuristic.maneuver),
     ("hop", Squadron303Heuristic.hop),
+    ("take", Squadron303Heuristic.take),
+    ("reroll", Squadron303Heuristic.reroll),
     ("go", Squadron303Heuristic.move),
     ("boost", Squadron303Heuristic.move),
     ("land", Squadron303Heuristic.move),

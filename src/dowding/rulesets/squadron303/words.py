@@ -116,15 +116,54 @@ def _events() -> dict[str, str]:
     return {e.id: e.name for e in load_components().events}
 
 
+def _die(view: View, index: object, german_dice: bool = False) -> str:
+    """``die 2 (Hit)``: a die of the Fight under way, with the face it shows."""
+    from .bots import fight_in
+
+    fight = fight_in(view)
+    i = int(str(index))
+    faces: tuple[str, ...] = ()
+    if fight is not None:
+        faces = fight.gfaces if german_dice else fight.faces
+    shown = f" ({face(faces[i])})" if 0 <= i < len(faces) else ""
+    return f"die {i + 1}{shown}"
+
+
+def _pilot_of(view: View, plane_id: object) -> str:
+    for p in view.get("planes", ()):
+        if p["id"] == plane_id:
+            return f"{pilot(p['pilot'])} (Player {str(p['seat']).removeprefix('p')})"
+    return "another pilot"
+
+
 def labels(view: View, decision: Decision) -> list[str]:
     def one(a: Action) -> str:
         k = a.kind
         if k == "ability":
+            if a.get("token"):
+                return "Use the pilot's ability for an extra Maneuver token (no extra Area)"
             return (
                 "Use the pilot's ability this turn"
                 if a.get("use")
                 else "Turn the pilot card down (the yellow die may replace a blue one)"
             )
+        if k == "lokuciewski":
+            if a.get("take") == "deck":
+                return "Draw 5 Combat cards and keep 2"
+            return "Take 2 cards from the discard pile"
+        if k == "take":
+            return f"Take {card(a.get('card'))} from the discard pile"
+        if k == "give":
+            if int(str(a.get("die"))) < 0:
+                return "Keep every die for this Fight"
+            return f"Give {_die(view, a.get('die'))} to {_pilot_of(view, a.get('to'))}"
+        if k == "reroll":
+            return f"Reroll the target's {_die(view, a.get('die'), german_dice=True)}"
+        if k == "medal":
+            return f"Spend a Medal to stop the extra move of {squadron(a.get('squadron'))}"
+        if k == "borrow":
+            extra = " (the extra Maneuver token)" if a.get("token") else ""
+            return f"Spend a Medal on {pilot(a.get('pilot'))}'s ability{extra}"
         if k == "discard":
             return f"Discard {card(a.get('card'))}"
         if k == "stop":
