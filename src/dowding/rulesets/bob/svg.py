@@ -921,9 +921,12 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
     production_track(view, panel)
     legend(panel)
     height = max(h, int(panel.y) + 12)
+    # the two regions a page may show apart (a tab each): the plotting table, the displays
+    regions = f'data-map="0 0 {PANEL_X - 2} {h}" data-panel="{PANEL_X - 4} 0 {WIDTH - PANEL_X + 4} {int(panel.y) + 12}"'
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="table bob" viewBox="0 0 {WIDTH} {height}" '
-        f'width="{WIDTH}" height="{height}" role="img" aria-label="Battle of Britain plotting table">'
+        f'width="{WIDTH}" height="{height}" {regions} role="img" '
+        'aria-label="Battle of Britain plotting table">'
         f"{DEFS}{STYLE}"
         f'<g class="map">{"".join(map_parts)}</g>'
         f'<g class="panel">{panel.svg()}</g></svg>'
