@@ -133,7 +133,11 @@ def test_fifth_damage_shoots_down_and_moves_the_squadrons_near() -> None:
 
 
 def _with_pilot(state: S303State, pilot: str) -> S303State:
-    state.planes = (state.plane("p1")._replace(pilot=pilot), *state.planes[1:])
+    # p2 flies Paszkiewicz, whose ability is passive (no decision at Phase II.1)
+    state.planes = (
+        state.plane("p1")._replace(pilot=pilot, medals=0),
+        state.plane("p2")._replace(pilot="paszkiewicz", medals=0),
+    )
     state.queue = (("step", "abilities"),)
     state._node = None
     state._advance()

@@ -142,3 +142,36 @@ def test_reconnaissance_reveals_a_hidden_squadron_from_next_door() -> None:
     there = state.plane("p1")._replace(area=token)
     assert state.germans_in(token) and not _targets(state, there)
     assert _targets(state, state.plane("p2")._replace(area=token))  # the others may
+
+
+def test_flying_into_a_hidden_squadron_reveals_it_in_hun_in_the_sun_mode() -> None:
+    # "Hidden Squadrons": a plane moving into the Area reveals it "using 'Hun in the Sun'
+    # mode"; "The player, who revealed the Hidden squadron ... cannot attack it this turn."
+    from dowding.rulesets.squadron303.combat import combat_tasks, fight_decision
+
+    state = _set_up("home-sweet-home", 2)
+    comp = state.comp
+    sq = next(
+        s
+        for s in state.squadrons
+        if s.hidden
+        and any(
+            comp.aircraft[k].category != "bomber" for k in comp.deployment_card(s.card).aircraft
+        )
+    )
+    token = state.token_area(sq.id)
+    beside = min(state.board.neighbours[token])
+    state.germans = tuple(g for g in state.germans if g.squadron == sq.id)
+    state.planes = tuple(
+        p._replace(area=beside, moves_left=1, tokens=0, status="flying") for p in state.planes
+    )
+    state.queue = (("move", "p1"),)
+    state._node = None
+    node = state.next()
+    assert isinstance(node, Decision)
+    state.apply(Action("go", to=token))
+    assert not state.squadron(sq.id).hidden and state.squadron(sq.id).sun
+    assert sq.id in state.plane("p1").barred
+    assert combat_tasks(state)[0] == ("hun", sq.id, token)  # it strikes before the Fights
+    decision = fight_decision(state, ("fight", "p1"))
+    assert decision is None  # its only German squadron there is barred to him

@@ -18,7 +18,8 @@ from dowding.engine.tasks import Task
 
 from .components import Aircraft, Effect, Requirement
 from .dice import propeller, symbol
-from .pieces import DOWN, FLYING, German, Plane
+from .pieces import DOWN, FLYING, LANDED, German, Plane
+from .players import using
 
 if TYPE_CHECKING:
     from .state import S303State
@@ -255,8 +256,9 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
     plane = st.plane(task[1])
     target = st.german(str(action.get("target")))
     colours: tuple[str, ...] = ("blue", "yellow") if action.get("yellow") else ("blue", "blue")
-    if plane.ability and plane.pilot == "frantisek":
-        colours = ("blue", "blue", "blue")  # František: roll 3 RAF dice and choose 2
+    if using(plane, "frantisek") or using(plane, "urbanowicz"):
+        # František: roll 3 RAF dice and choose 2; Urbanowicz: roll 3, the 3rd for another
+        colours = (*colours, "blue")
     st.put(
         plane._replace(
             ammo=plane.ammo - 1,  # one ammo for both rounds
@@ -274,6 +276,8 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
         ("froll", plane.id),
         *_grolls(plane.id, gcolours),
         ("rerolls", plane.id, 1),
+        ("give", plane.id),
+        ("henneberg", plane.id),
         ("round", plane.id),
     )
 
@@ -302,6 +306,76 @@ def do_froll(st: S303State, task: Task, action: Action) -> None:
     faces = _faces(action)
     set_fight(st, f._replace(faces=faces, gfaces=()))
     st.say(f"{f.plane} rolls {' '.join(faces)}")
+    gift = st.plane(f.plane).gift
+    if gift:  # Urbanowicz's kept die: a third die to choose from
+        set_fight(st, fight_of(st)._replace(faces=(*faces, gift), colours=(*f.colours, "blue")))
+        st.put(st.plane(f.plane)._replace(gift=""))
+        st.say(f"{f.plane} takes Urbanowicz's kept die: {gift}")
+
+
+def give_decision(st: S303State, task: Task) -> Decision | None:
+    """Urbanowicz: "roll 3 RAF dice and keep the 3rd for another pilot to use": after the roll
+    he picks the die to keep and the pilot (in play, not yet fought this turn) who gets it as a
+    third die to choose from in his Fight."""
+    if st.fight is None:
+        return None
+    f = fight_of(st)
+    plane = st.plane(f.plane)
+    if not using(plane, "urbanowicz") or len(f.faces) < 3:
+        return None
+    others = [p.id for p in st.planes if p.airborne and p.id != plane.id and not p.fought]
+    if not others:
+        return None
+    options = [Action("give", die=-1)]
+    for face in dict.fromkeys(f.faces):
+        i = f.faces.index(face)
+        options += [Action("give", die=i, to=pid) for pid in others]
+    return Decision(plane.seat, f"{plane.id}: keep a die for another pilot?", tuple(options))
+
+
+def do_give(st: S303State, task: Task, action: Action) -> None:
+    die = int(action.get("die"))  # type: ignore[arg-type]
+    if die < 0:
+        return
+    f = fight_of(st)
+    to = str(action.get("to"))
+    face = f.faces[die]
+    set_fight(
+        st,
+        f._replace(
+            faces=f.faces[:die] + f.faces[die + 1 :], colours=f.colours[:die] + f.colours[die + 1 :]
+        ),
+    )
+    st.put(st.plane(to)._replace(gift=face))
+    st.say(f"{f.plane} keeps a die showing {face} for {to}")
+
+
+def henneberg_decision(st: S303State, task: Task) -> Decision | None:
+    """Henneberg (ours): after the target's dice are rolled, reroll one of them once; a Reroll
+    on that roll is a miss, as for any die rolled again."""
+    if st.fight is None:
+        return None
+    f = fight_of(st)
+    if not using(st.plane(f.plane), "henneberg") or not f.gfaces:
+        return None
+    options = [Action("pass")]
+    for face in dict.fromkeys(f.gfaces):
+        if symbol(face) in ("hit", "evade"):
+            options.append(Action("reroll", die=f.gfaces.index(face)))
+    if len(options) == 1:
+        return None
+    return Decision(
+        st.plane(f.plane).seat,
+        f"{f.plane}: reroll one of {f.target}'s dice ({' '.join(f.gfaces)})?",
+        tuple(options),
+    )
+
+
+def do_henneberg(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    f = fight_of(st)
+    st.push(("reroll", f.plane, "german", int(action.get("die"))))  # type: ignore[arg-type]
 
 
 def groll_chance(st: S303State, task: Task) -> Chance:
@@ -372,7 +446,7 @@ def _symbols(st: S303State, f: FightState, die: int, card: str, sym: str) -> Sym
     if die >= 0:
         face = symbol(f.faces[die])
         plane = st.plane(f.plane)
-        if face == "evade" and plane.ability and plane.pilot == "frantisek":
+        if face == "evade" and using(plane, "frantisek"):
             face = "hit"  # František: change Evades to Hits
         if face == "success":
             dice[sym] += 1
@@ -461,7 +535,8 @@ def do_round(st: S303State, task: Task, action: Action) -> None:
 def _support_limit(st: S303State, f: FightState) -> int:
     """One Support per Combat Phase; twice with Paszkiewicz in the Area."""
     area = st.plane(f.plane).area
-    return 2 if any(p.pilot == "paszkiewicz" for p in st.raf_in(area)) else 1
+    here = st.raf_in(area)
+    return 2 if any(p.pilot == "paszkiewicz" or using(p, "paszkiewicz") for p in here) else 1
 
 
 def support_decision(st: S303State, task: Task) -> Decision | None:
@@ -577,10 +652,13 @@ def do_resolve(st: S303State, task: Task) -> None:
 
 
 def shoot_down_german(st: S303State, plane_id: str, target: German) -> None:
+    from .players import award_medal
+
     plane = st.plane(plane_id)
     kills = (*plane.kills, target.type)
-    medals = plane.medals + (1 if len(kills) % 5 == 0 else 0)  # a Medal at every 5th kill (S27)
-    st.put(plane._replace(kills=kills, medals=medals))
+    st.put(plane._replace(kills=kills))
+    if len(kills) % 5 == 0:  # "Medal tokens": a Medal at the 5th kill (and every 5th, S27)
+        award_medal(st, plane_id, f"{len(kills)} aircraft shot down")
     st.germans = tuple(g for g in st.germans if g.id != target.id)
     st.kills += 1
     st.downed = (*st.downed, target.squadron)
@@ -701,7 +779,12 @@ def do_next(st: S303State, task: Task, action: Action) -> None:
             plane._replace(fought_now=tuple(dict.fromkeys((*plane.fought_now, target.squadron))))
         )
     set_fight(st, f._replace(gfaces=()))
-    st.push(*_grolls(f.plane, f.gcolours), ("rerolls", f.plane, 0), ("round", f.plane))
+    st.push(
+        *_grolls(f.plane, f.gcolours),
+        ("rerolls", f.plane, 0),
+        ("henneberg", f.plane),
+        ("round", f.plane),
+    )
 
 
 # --- damage and shoot-downs ("Damage tokens", "Pilots shot down") -------------------------------
@@ -764,9 +847,8 @@ def do_lose_card(st: S303State, task: Task, action: Action) -> None:
 def shoot_down_plane(st: S303State, plane: Plane) -> None:
     """ "Pilots shot down": the plane goes to the starting Area, its Medals are lost, and every
     German squadron in its Area and the adjacent ones moves at once (a pinned plane loses a token
-    instead). Stopping a move with a Medal is not built yet."""
-    from .germans import apply_bombings, move_squadron, reveal_bombers
-
+    instead). Before each such move, a pilot in that Area or next to it may spend a Medal to stop
+    it ("Medal tokens": "Prevent an additional Movement of one selected German squadron")."""
     area = plane.area
     st.put(plane._replace(status=DOWN, area=st.scenario.starting_airfield, medals=0, tokens=0))
     st.pilots_down += 1
@@ -779,12 +861,59 @@ def shoot_down_plane(st: S303State, plane: Plane) -> None:
         near = [a for a in here if a == area or a in st.board.neighbours[area]]
         if near:
             squadron_areas[s.id] = near[0]
+    near_planes = [
+        p.id
+        for p in st.planes
+        if p.status in (FLYING, LANDED) and (p.area == area or p.area in st.board.neighbours[area])
+    ]
+    tasks: list[Task] = []
     for sid in extra_moves(area, st.board.neighbours[area], squadron_areas):
-        sq = st.squadron(sid)
-        moved, bombings = move_squadron(
-            st.comp, st.board, sq._replace(mode="escape") if sq.hidden else sq, st.germans
-        )
-        st.germans = moved
-        reveal_bombers(st, bombings)
-        apply_bombings(st, bombings)
+        tasks += [("stop", sid, pid) for pid in near_planes]
+        tasks.append(("extra", sid))
+    tasks.append(("contacts",))
+    st.push(*tasks)
+
+
+def stop_decision(st: S303State, task: Task) -> Decision | None:
+    """A pilot near the shoot-down may spend a Medal to stop this squadron's extra move."""
+    _, sid, pid = task
+    plane = st.plane(pid)
+    if plane.medals < 1 or plane.medal_used or plane.status not in (FLYING, LANDED):
+        return None
+    if ("extra", sid) not in st.queue:  # another pilot stopped it already
+        return None
+    return Decision(
+        plane.seat,
+        f"{pid}: spend a Medal to stop the {sid} squadron's extra move?",
+        (Action("pass"), Action("medal", squadron=sid)),
+    )
+
+
+def do_stop(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    from .players import spend_medal
+
+    _, sid, pid = task
+    st.put(spend_medal(st.plane(pid)))
+    i = st.queue.index(("extra", sid))
+    st.queue = st.queue[:i] + st.queue[i + 1 :]
+    st.say(f"{pid} spends a Medal: the {sid} squadron makes no extra move")
+
+
+def do_extra(st: S303State, task: Task) -> None:
+    """One squadron's extra move after a shoot-down (a Hidden one as a bomber squadron)."""
+    from .germans import apply_bombings, move_squadron, reveal_bombers
+
+    sq = st.squadron(task[1])
+    moved, bombings = move_squadron(
+        st.comp, st.board, sq._replace(mode="escape") if sq.hidden else sq, st.germans
+    )
+    st.germans = moved
+    st.say(f"the {sq.id} squadron makes an extra move")
+    reveal_bombers(st, bombings)
+    apply_bombings(st, bombings)
+
+
+def do_contacts(st: S303State, task: Task) -> None:
     st.reveal_contacts()

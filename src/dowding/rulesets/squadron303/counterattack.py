@@ -170,12 +170,13 @@ def do_ca_hit(st: S303State, task: Task) -> None:
 
 
 def hun_tasks(st: S303State) -> list[Task]:
-    """ "Hun in the Sun": squadrons in that mode, and Offensive ones, strike the RAF planes in
-    their Area before any Fight, by the Counterattack procedure (Defence cards as usual)."""
+    """ "Hun in the Sun": squadrons in that mode, Offensive ones and those just revealed by a
+    plane flying in, strike the RAF planes in their Area before any Fight, by the
+    Counterattack procedure (Defence cards as usual)."""
     tasks: list[Task] = []
     raf = st.raf_counts()
     for sq in st.squadrons:
-        if sq.hidden or sq.mode not in ("hun_in_the_sun", "offensive"):
+        if sq.hidden or not (sq.sun or sq.mode in ("hun_in_the_sun", "offensive")):
             continue
         areas = {g.area for g in st.germans if g.squadron == sq.id and not g.tokens}
         tasks += [("hun", sq.id, a) for a in sorted(areas) if raf.get(a, 0)]

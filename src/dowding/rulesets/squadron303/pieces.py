@@ -24,6 +24,7 @@ class Squadron(NamedTuple):
     hidden: bool = False
     counterattacked: bool = False  # Phase IV: once a turn (Phase IV example)
     attacked: bool = False  # Escape: attacked in a Fight, so it moves 2 Areas from now on
+    sun: bool = False  # revealed by a plane flying in: Hun in the Sun this turn
 
 
 OFF_BOARD = ""
@@ -94,6 +95,10 @@ class Plane(NamedTuple):
     ability: bool = False  # using the pilot's ability this turn (Phase II.1)
     fought_now: tuple[str, ...] = ()  # squadrons fought this turn (next turn's ``fought_last``)
     barred: tuple[str, ...] = ()  # squadrons it revealed by Reconnaissance this turn
+    medal_used: bool = False  # "one Pilot can use only one Medal per turn"
+    borrowed: str = ""  # another pilot whose ability it bought with a Medal this turn
+    choice: str = ""  # the variant of an ability taken this turn (Feric: "token")
+    gift: str = ""  # a die face Urbanowicz kept for this plane's Fight this turn
 
     @property
     def airborne(self) -> bool:

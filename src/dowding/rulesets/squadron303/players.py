@@ -79,39 +79,107 @@ def limit_of(st: S303State, plane: Plane) -> int:
     return extra + hand_limit(plane.ammo, tokens, plane.role, st.comp.rules.hand_base)  # type: ignore[arg-type]
 
 
-# The abilities built so far; the other pilots decline theirs (and may take the yellow die).
-BUILT_ABILITIES = frozenset({"zumbach", "feric", "frantisek"})
+# The abilities built; a pilot with another ability declines his (and may take the yellow die).
+BUILT_ABILITIES = frozenset(
+    {"zumbach", "feric", "frantisek", "lokuciewski", "urbanowicz", "henneberg"}
+)
+# Abilities another pilot may buy with a Medal (Paszkiewicz's acts wherever the buyer is).
+BORROWABLE = BUILT_ABILITIES | {"paszkiewicz"}
 
 
 def using(plane: Plane, pilot: str) -> bool:
-    """Whether this plane's pilot is ``pilot`` and uses his ability this turn."""
-    return plane.ability and plane.pilot == pilot
+    """Whether this plane uses ``pilot``'s ability this turn: its own pilot's, or another's
+    bought with a Medal ("Medal tokens": "Use another player's Pilot ability")."""
+    return (plane.ability and plane.pilot == pilot) or plane.borrowed == pilot
 
 
 def ability_tasks(st: S303State) -> list[Task]:
     """ "1. Pilot Special Abilities": each pilot uses his ability this turn, or turns his card
-    down and may swap a blue die for the yellow one. "Solo game": only the Leader's ability."""
+    down and may swap a blue die for the yellow one. "Solo game": only the Leader's ability.
+    Then a pilot holding a Medal may spend it on the ability of another pilot in play."""
     tasks: list[Task] = []
     for p in in_play(st):
-        st.put(p._replace(ability=False, yellow=True))
+        fresh = p._replace(ability=False, yellow=True, borrowed="", choice="", gift="")
+        st.put(fresh._replace(medal_used=False))
         if p.pilot in BUILT_ABILITIES and p.role != "wingman":
             tasks.append(("ability", p.id))
+    tasks += [("borrow", p.id) for p in in_play(st) if p.role != "wingman"]
     return tasks
 
 
 def ability_decision(st: S303State, task: Task) -> Decision:
     plane = st.plane(task[1])
     pilot = next(p for p in st.comp.pilots if p.id == plane.pilot)
+    options = [Action("ability", use=1), Action("ability", use=0)]
+    if plane.pilot == "feric":  # Feric: an extra Maneuver token instead of the extra Area
+        options.insert(1, Action("ability", use=1, token=1))
     return Decision(
         plane.seat,
         f"{plane.id}: use {pilot.name}'s ability this turn ({pilot.text}) or take the yellow die?",
-        (Action("ability", use=1), Action("ability", use=0)),
+        tuple(options),
     )
 
 
 def do_ability(st: S303State, task: Task, action: Action) -> None:
     use = bool(action.get("use"))
-    st.put(st.plane(task[1])._replace(ability=use, yellow=not use))
+    plane = st.plane(task[1])._replace(ability=use, yellow=not use)
+    if action.get("token"):
+        plane = _feric_token(st, plane)
+    st.put(plane)
+
+
+def _feric_token(st: S303State, plane: Plane) -> Plane:
+    """Feric's alternative: an extra Maneuver token now (the board holds at most 3), and then no
+    extra Area this turn ("if he didn't take a Manoeuvre token earlier")."""
+    tokens = min(st.comp.rules.max_maneuver_tokens, plane.tokens + 1)
+    return plane._replace(tokens=tokens, choice="token")
+
+
+def borrow_decision(st: S303State, task: Task) -> Decision | None:
+    """ "Medal tokens": spend a Medal to use the ability of another pilot in play (never your
+    own). Bought here for the turn (ours: the ability then acts at its own moment)."""
+    plane = st.plane(task[1])
+    if plane.medals < 1 or plane.medal_used or plane.status not in (FLYING, LANDED):
+        return None
+    others = sorted({p.pilot for p in in_play(st) if p.id != plane.id} & BORROWABLE - {plane.pilot})
+    if not others:
+        return None
+    options = [Action("pass")]
+    for pilot in others:
+        options.append(Action("borrow", pilot=pilot))
+        if pilot == "feric":
+            options.append(Action("borrow", pilot=pilot, token=1))
+    return Decision(
+        plane.seat, f"{plane.id}: spend a Medal on another pilot's ability?", tuple(options)
+    )
+
+
+def do_borrow(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    pilot = str(action.get("pilot"))
+    plane = spend_medal(st.plane(task[1]))._replace(borrowed=pilot)
+    if action.get("token"):
+        plane = _feric_token(st, plane)
+    st.put(plane)
+    st.say(f"{plane.id} spends a Medal to use {pilot}'s ability this turn")
+
+
+def spend_medal(plane: Plane) -> Plane:
+    """A Medal back to the supply; one per pilot per turn ("Medal tokens")."""
+    assert plane.medals >= 1 and not plane.medal_used, "no Medal to spend this turn"
+    return plane._replace(medals=plane.medals - 1, medal_used=True)
+
+
+def award_medal(st: S303State, plane_id: str, why: str) -> None:
+    """A Medal from the supply (8 tokens, "Components"); none when the supply is empty."""
+    held = sum(p.medals for p in st.planes)
+    if held >= st.comp.rules.medal_supply:
+        st.say(f"{plane_id} earns a Medal ({why}), but the supply is empty")
+        return
+    plane = st.plane(plane_id)
+    st.put(plane._replace(medals=plane.medals + 1))
+    st.say(f"{plane_id} earns a Medal ({why})")
 
 
 def draw_tasks(st: S303State) -> list[Task]:
@@ -126,9 +194,73 @@ def draw_tasks(st: S303State) -> list[Task]:
             count = 1
         if using(p, "zumbach"):  # Zumbach: one card more than normal
             count += 1
+        if using(p, "lokuciewski") and p.role != "wingman":
+            tasks.append(("loku", p.id))  # in place of the normal draw
+            continue
         tasks += [("draw", p.id)] * count
     tasks += [("discard", p.id) for p in in_play(st)]
     return tasks
+
+
+def loku_decision(st: S303State, task: Task) -> Decision:
+    """Łokuciewski: "take 5 cards and keep 2, or take 2 from the discard pile"."""
+    plane = st.plane(task[1])
+    options = [Action("lokuciewski", take="deck")]
+    if st.discards:
+        options.append(Action("lokuciewski", take="discards"))
+    return Decision(plane.seat, f"{plane.id}: Łokuciewski's draw", tuple(options))
+
+
+def do_loku(st: S303State, task: Task, action: Action) -> None:
+    plane = st.plane(task[1])
+    if action.get("take") == "deck":
+        keep = 2
+        put_back = [("putback", plane.id, plane.hand)] * (5 - keep)
+        st.push(*([("draw", plane.id)] * 5), *put_back)
+    else:
+        st.push(*([("pick", plane.id)] * 2))
+
+
+def putback_decision(st: S303State, task: Task) -> Decision | None:
+    """One of the cards just drawn goes to the discard pile (5 drawn, 2 kept)."""
+    plane = st.plane(task[1])
+    new = list(plane.hand)
+    for card in task[2]:
+        if card in new:
+            new.remove(card)
+    if len(new) <= 2:  # the deck ran short: he keeps what he drew
+        return None
+    return Decision(
+        plane.seat,
+        f"{plane.id}: put back a card just drawn ({len(new) - 2} to go)",
+        tuple(Action("discard", card=c) for c in sorted(set(new))),
+    )
+
+
+def do_putback(st: S303State, task: Task, action: Action) -> None:
+    discard_card(st, task[1], str(action.get("card")))
+
+
+def pick_decision(st: S303State, task: Task) -> Decision | None:
+    """A card taken from the (face-up) discard pile."""
+    plane = st.plane(task[1])
+    if not st.discards:
+        return None
+    return Decision(
+        plane.seat,
+        f"{plane.id}: take a card from the discard pile",
+        tuple(Action("take", card=c) for c in sorted(set(st.discards))),
+    )
+
+
+def do_pick(st: S303State, task: Task, action: Action) -> None:
+    card = str(action.get("card"))
+    plane = st.plane(task[1])
+    discards = list(st.discards)
+    discards.remove(card)
+    st.discards = tuple(discards)
+    st.put(plane._replace(hand=tuple(sorted((*plane.hand, card)))))
+    st.say(f"{plane.id} takes {card} from the discard pile")
 
 
 def discard_decision(st: S303State, task: Task) -> Decision | None:
@@ -164,7 +296,8 @@ def movement_tasks(st: S303State) -> list[Task]:
         tasks += [("start", p.id) for p in in_play(st) if p.area == st.scenario.starting_airfield]
     for p in in_play(st):
         free = "no_free_move" not in p.damage
-        extra = 1 if using(p, "feric") else 0  # Feric: +1 Area (his extra token is not built)
+        # Feric: +1 Area, unless he took the extra Maneuver token
+        extra = 1 if using(p, "feric") and p.choice != "token" else 0
         st.put(p._replace(status=FLYING, moves_left=extra + (1 if free else 0), card_move=False))
         tasks.append(("move", p.id))
     return tasks
@@ -190,7 +323,8 @@ def move_decision(st: S303State, task: Task) -> Decision:
     if plane.area in st.comp.map.airfields:
         options.append(Action("land"))
     here = {g.squadron for g in st.germans_in(plane.area)}
-    if can_withdraw(bool(here), bool(here & set(plane.fought_last)), plane.medals):
+    medals = 0 if plane.medal_used else plane.medals  # one Medal per pilot per turn
+    if can_withdraw(bool(here), bool(here & set(plane.fought_last)), medals):
         options.append(Action("withdraw"))
     return Decision(
         plane.seat,
@@ -212,7 +346,7 @@ def do_move(st: S303State, task: Task, action: Action) -> None:
             )
         )
         st.say(f"{plane.id} flies to {st.board.areas[there].name}")
-        st.reveal_contacts()  # entering a Hidden squadron's Area reveals it
+        st.reveal_contacts(plane.id)  # entering a Hidden squadron's Area reveals it
         st.push(task)
     elif action.kind == "boost":
         card = str(action.get("card"))
@@ -227,8 +361,7 @@ def do_move(st: S303State, task: Task, action: Action) -> None:
         # pilot in Phase VI; no extra German move
         st.discards = tuple(sorted((*st.discards, *plane.hand)))
         st.put(
-            plane._replace(
-                medals=plane.medals - 1,
+            spend_medal(plane)._replace(
                 hand=(),
                 area=st.scenario.starting_airfield,
                 status=WITHDRAWN,

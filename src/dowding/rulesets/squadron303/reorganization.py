@@ -176,7 +176,7 @@ def do_endturn(st: S303State, task: Task) -> None:
 
     settle_events(st)
     st.germans = tuple(g._replace(fought=False) for g in st.germans)
-    st.squadrons = tuple(s._replace(counterattacked=False) for s in st.squadrons)
+    st.squadrons = tuple(s._replace(counterattacked=False, sun=False) for s in st.squadrons)
     st.planes = tuple(
         p._replace(fought=False, fought_last=p.fought_now, fought_now=(), barred=())
         for p in st.planes
@@ -198,6 +198,12 @@ def do_endturn(st: S303State, task: Task) -> None:
     winner, reason = end
     # a cooperative game: the players' side wins or nobody does ("Winning and losing")
     won = winner == "raf"
+    if won:  # "Medal tokens": a Medal to each pilot in play at a won Scenario's end
+        from .players import award_medal
+
+        for p in st.planes:
+            if p.status in (FLYING, LANDED):
+                award_medal(st, p.id, "the Scenario won")
     reason = f"{reason} ({st.kills} shot down, {st.pilots_down} pilots lost)"
     st.result = Terminal("raf" if won else None, {"raf": 1.0 if won else 0.0}, reason)
     st.say(f"Game over: {reason}.")
@@ -216,6 +222,7 @@ def settle_events(st: S303State) -> None:
     """Phase VI.6-7: a player who fought an Event's planes (or stood where it asked) has
     contributed; an Event whose goal the players met gives each contributor a Medal; one whose
     goal the Luftwaffe met has its planes removed ("Events and Medal tokens", L9)."""
+    from .players import award_medal
     from .victory import Facts, event_goal_turn, goal_met
 
     for event_id, turn in st.revealed:
@@ -250,9 +257,8 @@ def settle_events(st: S303State) -> None:
         elif goal_met(goal, facts, last or (goal.kind == "protect" and _event_over(st, event_id))):
             st.settled = (*st.settled, event_id)
             for pid in sorted({p for e, p in st.marks if e == event_id}):
-                plane = st.plane(pid)
-                if plane.status in (FLYING, LANDED):
-                    st.put(plane._replace(medals=plane.medals + 1))
+                if st.plane(pid).status in (FLYING, LANDED):
+                    award_medal(st, pid, f"Event {event.name}")
             st.say(f"Event {event.name}: met; a Medal to each pilot who took part")
 
 

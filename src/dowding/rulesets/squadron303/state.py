@@ -132,12 +132,21 @@ class S303State(TaskQueueState):
         """Where a squadron's token stands (its planes fly together while it is Hidden)."""
         return next((g.area for g in self.germans if g.squadron == squadron), "")
 
-    def reveal_contacts(self) -> None:
-        """ "Hidden Squadrons": an RAF plane in the Area of a Hidden squadron reveals it."""
+    def reveal_contacts(self, entering: str = "") -> None:
+        """ "Hidden Squadrons": an RAF plane in the Area of a Hidden squadron reveals it. A
+        plane ``entering`` its Area in Movement reveals it in "Hun in the Sun" mode (its
+        fighters strike before the Fights; reading: this turn, then its card's mode), and may
+        not attack it this turn ("Reconnaissance")."""
         raf = self.raf_counts()
         for sq in self.squadrons:
             if sq.hidden and raf.get(self.token_area(sq.id), 0):
                 self.reveal(sq.id)
+                if entering and self.plane(entering).area == self.token_area(sq.id):
+                    self.squadrons = tuple(
+                        s._replace(sun=True) if s.id == sq.id else s for s in self.squadrons
+                    )
+                    plane = self.plane(entering)
+                    self.put(plane._replace(barred=(*plane.barred, sq.id)))
 
     def reveal(self, squadron: str) -> None:
         self.squadrons = tuple(

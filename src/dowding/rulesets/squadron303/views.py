@@ -33,6 +33,8 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
                 "damage": list(p.damage),
                 "tokens": p.tokens,
                 "medals": p.medals,
+                "medal_used": p.medal_used,
+                "borrowed": p.borrowed,
                 "kills": list(p.kills),
                 "status": p.status,
                 "fought": p.fought,
