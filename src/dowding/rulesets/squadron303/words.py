@@ -5,6 +5,7 @@ by type and squadron ("Bf 109 of the brown squadron")."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -134,6 +135,28 @@ def _pilot_of(view: View, plane_id: object) -> str:
         if p["id"] == plane_id:
             return f"{pilot(p['pilot'])} (Player {str(p['seat']).removeprefix('p')})"
     return "another pilot"
+
+
+def prompt(view: View, text: str) -> str:
+    """A decision's prompt with its ids in words: pilots by name, Areas by name, German aircraft
+    by type and squadron, die faces as words."""
+    planes = {p["id"]: pilot(p["pilot"]) for p in view.get("planes", ())}
+    germans = {g["id"] for g in view.get("germans", ())}
+    areas = _names()[1]
+
+    def one(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if word in planes:
+            return planes[word]
+        if word in germans:
+            return german(view, word)
+        if word in areas and not re.fullmatch(r"[A-E]\d", word):
+            return areas[word]
+        if word.rstrip("234") in FACES and word not in ("blank",):
+            return face(word)
+        return word
+
+    return re.sub(r"[A-Za-z][\w-]*", one, text)
 
 
 def labels(view: View, decision: Decision) -> list[str]:

@@ -1,0 +1,484 @@
+"""303 Squadron's map for the browser: ``render_svg(view, seat, decision)``, from the view alone.
+
+The Areas stand at their gazetteer points (``board.latlon``), joined to their neighbours,
+coloured by Sector, named in words, the targets with their damage against their Toughness. On
+them: the pilots' Hurricanes (blue, with initials), the German aircraft in sight (bombers as
+triangles, fighters as dots, in their squadron's colour, damage and Maneuver tokens marked), a
+Hidden squadron's token, and each squadron's route ahead as a dashed line to its target. Beside
+the map: the decision and its options, the pilots' boards with their hands and damage, the
+Fight's dice. An option that names an Area, a German aircraft or a card in the deciding pilot's
+hand is that thing on the map (``data-action``) when it is the only option naming it; every
+other option is a button in the panel. Labels come from ``words.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from . import words
+from .board import Board
+from .bots import fight_in
+from .components import Components, load_components
+
+View = Mapping[str, Any]
+MAP_W, MAP_H, MARGIN = 660, 480, 40
+PANEL_X = MAP_W + 20
+PANEL_W = 430
+SECTOR_FILL = {
+    "red": "#f3c9c4",
+    "green": "#cfe8c6",
+    "yellow": "#f5e6a8",
+    "blue": "#c8d8f0",
+    "brown": "#e2cfb8",
+}
+SQUADRON_FILL = {
+    "brown": "#8b5a2b",
+    "black": "#222",
+    "white": "#f4f4f4",
+    "red": "#c62828",
+    "green": "#2e7d32",
+    "blue": "#1565c0",
+    "yellow": "#f9a825",
+    "grey": "#888",
+}
+AREA_KEYS = ("to", "at")
+GERMAN_KEYS = ("target", "to")
+CARD_KINDS = ("discard", "boost", "take")
+
+
+def esc(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+@lru_cache(maxsize=1)
+def _static() -> tuple[Components, Board]:
+    comp = load_components()
+    return comp, Board(comp.map)
+
+
+@lru_cache(maxsize=1)
+def points() -> dict[str, tuple[float, float]]:
+    """Each Area's (x, y) on the map, from its gazetteer point (lon scaled by cos 51°)."""
+    _, board = _static()
+    ll = {a: board.latlon(a) for a in board.areas}
+    xs = {a: lon * 0.63 for a, (_, lon) in ll.items()}
+    ys = {a: lat for a, (lat, _) in ll.items()}
+    x0, x1, y0, y1 = min(xs.values()), max(xs.values()), min(ys.values()), max(ys.values())
+    scale = min((MAP_W - 2 * MARGIN) / (x1 - x0 or 1), (MAP_H - 2 * MARGIN) / (y1 - y0 or 1))
+    return {
+        a: (
+            round(MARGIN + (xs[a] - x0) * scale, 1),
+            round(MARGIN + 20 + (y1 - ys[a]) * scale, 1),
+        )
+        for a in board.areas
+    }
+
+
+def _decision_parts(decision: Any) -> tuple[list[tuple[str, dict[str, Any], str]], str]:
+    """(text, args, label) for each option, and the prompt."""
+    if decision is None:
+        return [], ""
+    if isinstance(decision, Mapping):
+        out = []
+        for o in decision.get("options") or ():
+            text = str(o.get("text", ""))
+            out.append((text, _args(text), str(o.get("label") or text)))
+        return out, str(decision.get("prompt") or "")
+    return [], str(decision.prompt)
+
+
+def _args(text: str) -> dict[str, Any]:
+    from dowding.engine import Action
+
+    try:
+        return dict(Action.parse(text).args)
+    except Exception:
+        return {}
+
+
+def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
+    comp, _ = _static()
+    options, prompt = _decision_parts(decision)
+    if decision is not None and not isinstance(decision, Mapping):
+        said = words.labels(view, decision)
+        options = [
+            (o.text, dict(o.args), said[i] if i < len(said) and said[i] else o.text)
+            for i, o in enumerate(decision.options)
+        ]
+    germans = {g["id"] for g in view.get("germans", ())}
+    deciding = _deciding_plane(view, prompt, seat)
+    keys: list[tuple[str, str] | None] = []
+    for text, args, _label in options:
+        kind = text.split(" ", 1)[0]
+        key: tuple[str, str] | None = None
+        if kind in CARD_KINDS and args.get("card") and deciding is not None:
+            key = ("card", str(args["card"]))
+        elif any(str(args.get(k)) in germans for k in GERMAN_KEYS):
+            key = ("german", next(str(args[k]) for k in GERMAN_KEYS if str(args.get(k)) in germans))
+        elif any(str(args.get(k)) in points() for k in AREA_KEYS):
+            key = ("area", next(str(args[k]) for k in AREA_KEYS if str(args.get(k)) in points()))
+        keys.append(key)
+    counts: dict[tuple[str, str], int] = {}
+    for key in keys:
+        if key is not None:
+            counts[key] = counts.get(key, 0) + 1
+    on_map: dict[tuple[str, str], tuple[str, str]] = {}
+    buttons: list[tuple[str, str]] = []
+    for (text, _, label), key in zip(options, keys, strict=True):
+        # a German aircraft offered with and without the yellow die: the plain attack on it
+        plain = key is not None and key[0] == "german" and "yellow=" not in text
+        if key is not None and key not in on_map and (counts[key] == 1 or plain):
+            on_map[key] = (text, label)
+        else:
+            buttons.append((text, label))
+    panel, panel_h = _panel(view, prompt, buttons, deciding, on_map)
+    height = max(MAP_H + 140, panel_h + 20)
+    width = PANEL_X + PANEL_W
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="squadron303-map" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'font-family="sans-serif" font-size="11">',
+        f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H + 130}" fill="#e4eef6"/>',
+        f'<text x="12" y="22" font-size="15" font-weight="bold">'
+        f"{esc(words.scenario(view.get('scenario')))}: turn {esc(view.get('turn'))} of "
+        f"{esc(view.get('turns'))}, {esc(view.get('phase'))}</text>",
+    ]
+    parts += _areas(view, comp, on_map)
+    parts += _routes(view)
+    parts += _germans(view, on_map)
+    parts += _planes(view)
+    parts += _status(view)
+    parts += panel
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _deciding_plane(view: View, prompt: str, seat: str | None) -> Mapping[str, Any] | None:
+    head = prompt.split(" ", 1)[0].rstrip(":,")
+    for p in view.get("planes", ()):
+        if p["id"] == head:
+            return p
+    return None
+
+
+def _areas(
+    view: View, comp: Components, on_map: Mapping[tuple[str, str], tuple[str, str]]
+) -> list[str]:
+    _, board = _static()
+    pts = points()
+    out: list[str] = []
+    for a, near in sorted(board.neighbours.items()):
+        for b in sorted(near):
+            if a < b:
+                (x1, y1), (x2, y2) = pts[a], pts[b]
+                out.append(
+                    f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#9ab" '
+                    f'stroke-width="0.8"/>'
+                )
+    damage = dict(view.get("target_damage") or {})
+    for area in comp.map.areas:
+        x, y = pts[area.id]
+        fill = SECTOR_FILL.get(comp.map.sectors[area.sector].colour, "#ddd")
+        sector = comp.map.sectors[area.sector].name
+        symbols = ", ".join(area.symbols)
+        title = f"{area.name} (Sector {area.sector}: {sector})"
+        if symbols:
+            title += f"; {symbols}"
+        if area.note:
+            title += f"; {area.note}"
+        stroke = "#246" if area.sea else "#555"
+        out.append(
+            f'<circle cx="{x}" cy="{y}" r="17" fill="{fill}" stroke="{stroke}" '
+            f'stroke-dasharray="{"3 2" if area.sea else "none"}"><title>{esc(title)}</title>'
+            f"</circle>"
+        )
+        out.append(
+            f'<text x="{x}" y="{y + 28}" text-anchor="middle" font-size="10" fill="#222">'
+            f"{esc(area.name)}</text>"
+        )
+        if area.symbols:
+            mark = {"airfield": "airfield", "radar": "radar", "city": "city", "port": "port"}
+            tag = mark.get(area.symbols[0], area.symbols[0])
+            toughness = max(comp.rules.target_toughness.get(s, 1) for s in area.symbols)
+            hurt = damage.get(area.id, 0)
+            out.append(
+                f'<text x="{x}" y="{y + 38}" text-anchor="middle" font-size="8" '
+                f'fill="{"#b00" if hurt else "#555"}">{esc(tag)} {hurt}/{toughness}</text>'
+            )
+        option = on_map.get(("area", area.id))
+        if option is not None:
+            text, label = option
+            out.append(
+                f'<circle class="option" data-action="{esc(text)}" cx="{x}" cy="{y}" r="19" '
+                f'fill="#ffd24d" fill-opacity="0.45" stroke="#c90" stroke-width="2" '
+                f'cursor="pointer"><title>{esc(label)}</title></circle>'
+            )
+    return out
+
+
+def _routes(view: View) -> list[str]:
+    """Each squadron's route ahead, from where its first aircraft is to the end."""
+    pts = points()
+    out: list[str] = []
+    where: dict[str, str] = {}
+    target: dict[str, str] = {}
+    for g in view.get("germans", ()):
+        if g["area"]:
+            where.setdefault(g["squadron"], g["area"])
+            if g.get("target"):
+                target.setdefault(g["squadron"], str(g["target"]))
+    for sq, path in sorted((view.get("routes") or {}).items()):
+        here = where.get(sq)
+        if here is None or here not in path:
+            continue
+        ahead = [here, *path[path.index(here) + 1 :]]
+        goal = target.get(sq)
+        if goal in ahead:
+            ahead = ahead[: ahead.index(goal) + 1]
+        if len(ahead) < 2:
+            continue
+        line = " ".join(f"{pts[a][0]},{pts[a][1]}" for a in ahead if a in pts)
+        colour = SQUADRON_FILL.get(sq, "#555")
+        route = " > ".join(words.area(a) for a in ahead)
+        out.append(
+            f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2" '
+            f'stroke-dasharray="6 4" opacity="0.8"><title>{esc(words.squadron(sq))}: '
+            f"{esc(route)}</title></polyline>"
+        )
+    return out
+
+
+def _germans(view: View, on_map: Mapping[tuple[str, str], tuple[str, str]]) -> list[str]:
+    comp, _ = _static()
+    pts = points()
+    out: list[str] = []
+    stacked: dict[str, int] = {}
+    for g in view.get("germans", ()):
+        if not g["area"] or g["area"] not in pts:
+            continue
+        n = stacked.get(g["area"], 0)
+        stacked[g["area"]] = n + 1
+        x0, y0 = pts[g["area"]]
+        x, y = x0 + 14 + (n % 4) * 10, y0 - 14 + (n // 4) * 10
+        colour = SQUADRON_FILL.get(g["squadron"], "#777")
+        kind = comp.aircraft.get(str(g["type"]))
+        bomber = kind is not None and kind.category == "bomber"
+        name = words.german(view, g["id"])
+        title = f"{name}, {words.MODES.get(g['mode'], g['mode'])}"
+        if g["damage"]:
+            title += f", {g['damage']} damage"
+        if g["tokens"]:
+            title += f", {g['tokens']} Maneuver token(s)"
+        shape = (
+            f'<polygon points="{x},{y - 5} {x - 5},{y + 4} {x + 5},{y + 4}"'
+            if bomber
+            else f'<circle cx="{x}" cy="{y}" r="4"'
+        )
+        stroke = "#d00" if g["damage"] else "#000"
+        out.append(
+            f'{shape} fill="{colour}" stroke="{stroke}" stroke-width="{1.6 if g["damage"] else 0.8}">'
+            f"<title>{esc(title)}</title>{'</polygon>' if bomber else '</circle>'}"
+        )
+        if g["tokens"]:
+            out.append(
+                f'<text x="{x}" y="{y + 12}" font-size="7" text-anchor="middle">'
+                f"{'M' * int(g['tokens'])}</text>"
+            )
+        option = on_map.get(("german", g["id"]))
+        if option is not None:
+            text, label = option
+            out.append(
+                f'<circle class="option" data-action="{esc(text)}" cx="{x}" cy="{y}" r="6" '
+                f'fill="#ffd24d" fill-opacity="0.5" stroke="#c90" cursor="pointer">'
+                f"<title>{esc(label)}</title></circle>"
+            )
+    for sq, area in sorted((view.get("hidden") or {}).items()):
+        if area in pts:
+            x, y = pts[area]
+            out.append(
+                f'<g><circle cx="{x - 14}" cy="{y - 14}" r="6" fill="#555"/>'
+                f'<text x="{x - 14}" y="{y - 11}" font-size="9" fill="#fff" text-anchor="middle">'
+                f"?</text><title>{esc(words.squadron(sq))}: a Hidden squadron</title></g>"
+            )
+    return out
+
+
+def _planes(view: View) -> list[str]:
+    pts = points()
+    out: list[str] = []
+    stacked: dict[str, int] = {}
+    for p in view.get("planes", ()):
+        if p["status"] not in ("flying", "landed") or p["area"] not in pts:
+            continue
+        n = stacked.get(p["area"], 0)
+        stacked[p["area"]] = n + 1
+        x0, y0 = pts[p["area"]]
+        x, y = x0 - 10 + (n % 2) * 12, y0 - 2 + (n // 2) * 11
+        name = words.pilot(p["pilot"])
+        initials = "".join(part[0] for part in name.split()[:2])
+        landed = p["status"] == "landed"
+        out.append(
+            f'<g><circle cx="{x}" cy="{y}" r="6" fill="{"#9bb" if landed else "#1f4e9c"}" '
+            f'stroke="#fff"/><text x="{x}" y="{y + 3}" font-size="7" fill="#fff" '
+            f'text-anchor="middle">{esc(initials)}</text><title>{esc(name)} '
+            f"(Player {esc(str(p['seat']).removeprefix('p'))}), "
+            f"{esc(words.STATUS.get(p['status'], p['status']))}</title></g>"
+        )
+    return out
+
+
+def _status(view: View) -> list[str]:
+    y = MAP_H + 20
+    out = [
+        f'<text x="12" y="{y}">Shot down: {esc(view.get("kills", 0))}; pilots lost: '
+        f"{esc(view.get('pilots_down', 0))}; Reserve: {esc(view.get('reserve', 0))}; "
+        f"Combat deck: {esc(view.get('deck', 0))}; discard pile: "
+        f"{len(view.get('discards') or ())}</text>",
+        f'<text x="12" y="{y + 16}" font-size="10" fill="#444">Blue circles: pilots; triangles: '
+        f"bombers, dots: fighters, in their squadron's colour (red edge: damaged, M: Maneuver "
+        f"token); ?: a Hidden squadron; dashed: a squadron's route ahead.</text>",
+    ]
+    revealed = [words.event(e[0]) for e in view.get("revealed") or ()]
+    if revealed:
+        out.append(f'<text x="12" y="{y + 32}">Events: {esc("; ".join(revealed))}</text>')
+    result = view.get("result")
+    if result:
+        out.append(
+            f'<text x="12" y="{y + 50}" font-size="13" font-weight="bold" fill="#805">'
+            f"{esc(result.get('reason'))}</text>"
+        )
+    return out
+
+
+def _panel(
+    view: View,
+    prompt: str,
+    buttons: list[tuple[str, str]],
+    deciding: Mapping[str, Any] | None,
+    on_map: Mapping[tuple[str, str], tuple[str, str]],
+) -> tuple[list[str], int]:
+    x = PANEL_X
+    y = 24
+    out: list[str] = []
+    for line in _wrap(words.prompt(view, prompt), 70):
+        out.append(f'<text x="{x}" y="{y}" font-weight="bold">{esc(line)}</text>')
+        y += 14
+    y += 4
+    for text, label in buttons:
+        out.append(
+            f'<g class="option button" data-action="{esc(text)}" cursor="pointer">'
+            f'<rect x="{x}" y="{y - 11}" width="{PANEL_W - 12}" height="15" rx="3" fill="#eef" '
+            f'stroke="#99b"/><text x="{x + 4}" y="{y}" font-size="10">{esc(label[:80])}</text>'
+            f"<title>{esc(label)}</title></g>"
+        )
+        y += 18
+    y += 8
+    fight = fight_in(view)
+    if fight is not None:
+        out.append(
+            f'<text x="{x}" y="{y}" font-weight="bold">Fight against the '
+            f"{esc(words.german(view, fight.target))}, round {fight.round} of {fight.rounds}"
+            f"</text>"
+        )
+        y += 16
+        y = _dice(out, x, y, "Your dice", fight.faces, fight.used, "#1f4e9c")
+        y = _dice(out, x, y, "Its dice", fight.gfaces, (), "#333")
+    for p in view.get("planes", ()):
+        out.append(
+            f'<text x="{x}" y="{y + 4}" font-weight="bold">{esc(words.pilot(p["pilot"]))}'
+            f"{' (' + esc(p['role']) + ')' if p.get('role') in ('leader', 'wingman') else ''}, "
+            f"Player {esc(str(p['seat']).removeprefix('p'))}</text>"
+        )
+        y += 18
+        where = words.area(p["area"]) if p["area"] else "-"
+        out.append(
+            f'<text x="{x + 8}" y="{y}" font-size="10">{esc(where)}, '
+            f"{esc(words.STATUS.get(p['status'], p['status']))}; ammo {esc(p['ammo'])}; "
+            f"damage {len(p['damage'])}; Maneuver tokens {esc(p['tokens'])}; Medals "
+            f"{esc(p['medals'])}; kills {len(p['kills'])}</text>"
+        )
+        y += 14
+        if p["damage"]:
+            hurt = ", ".join(words.DAMAGE.get(d, d) for d in p["damage"])
+            out.append(
+                f'<text x="{x + 8}" y="{y}" font-size="9" fill="#b00">Damage: {esc(hurt)}</text>'
+            )
+            y += 13
+        hand = p.get("hand")
+        if hand is None:
+            out.append(
+                f'<text x="{x + 8}" y="{y}" font-size="9">{esc(p.get("cards", 0))} cards, '
+                f"hidden</text>"
+            )
+            y += 13
+            continue
+        mine = deciding is not None and deciding["id"] == p["id"]
+        col = 0
+        for card in hand:
+            cx = x + 8 + col * 140
+            name = words.card(card).strip("“”")
+            option = on_map.get(("card", str(card))) if mine else None
+            attrs = (
+                f' class="option card" data-action="{esc(option[0])}" cursor="pointer"'
+                if option is not None
+                else ""
+            )
+            title = option[1] if option is not None else _card_title(str(card))
+            out.append(
+                f'<g{attrs}><rect x="{cx}" y="{y - 10}" width="134" height="14" rx="2" '
+                f'fill="{"#ffd24d" if option else "#fff"}" stroke="#888"/>'
+                f'<text x="{cx + 3}" y="{y}" font-size="9">{esc(name[:26])}</text>'
+                f"<title>{esc(title)}</title></g>"
+            )
+            if option is not None:
+                on_map = {k: v for k, v in on_map.items() if k != ("card", str(card))}
+            col += 1
+            if col == 3:
+                col = 0
+                y += 17
+        y += 17 if col else 0
+        y += 4
+    return out, y
+
+
+def _card_title(card_id: str) -> str:
+    comp, _ = _static()
+    c = comp.card(card_id)
+    return (
+        f"{c.name}: Movement {c.move}; Support {', '.join(c.support)}; Defence "
+        f"{', '.join(c.defence)}; {c.ability.text}"
+    )
+
+
+def _dice(
+    out: list[str], x: int, y: int, title: str, faces: tuple[str, ...], used: Any, fill: str
+) -> int:
+    out.append(f'<text x="{x + 8}" y="{y}" font-size="10">{esc(title)}:</text>')
+    for i, face in enumerate(faces):
+        cx = x + 70 + i * 62
+        spent = i in tuple(used or ())
+        out.append(
+            f'<g><rect x="{cx}" y="{y - 11}" width="58" height="15" rx="3" fill="{fill}" '
+            f'opacity="{0.4 if spent else 1}"/><text x="{cx + 29}" y="{y}" font-size="9" '
+            f'fill="#fff" text-anchor="middle">{esc(words.face(face)[:12])}</text>'
+            f"<title>{esc(words.face(face))}{' (used)' if spent else ''}</title></g>"
+        )
+    return y + 20
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line else lines
+
+
+__all__ = ["points", "render_svg"]
