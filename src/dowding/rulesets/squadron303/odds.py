@@ -12,6 +12,7 @@ from fractions import Fraction
 from dowding.engine.game import OptionSpec
 from dowding.engine.odds import Odds, Procedure
 
+from .combat import german_dice, resolve_round
 from .components import load_components
 from .counterattack import damage_after_defence
 from .dice import COLOURS, make_dice, settled_odds
@@ -45,7 +46,109 @@ def counterattack_odds(colour: str, dice: int, defences: str) -> Odds:
     return {f"damage={k}": out[k] for k in sorted(out)}
 
 
+def _pool(colours: dict[str, int]) -> dict[tuple[int, int], Fraction]:
+    """The Luftwaffe dice of a round as (Hits, Evades), each die settled after its reroll."""
+    dice = make_dice(load_components().dice)
+    out: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    for colour, n in colours.items():
+        settled = settled_odds(dice[colour])
+        for _ in range(n):
+            nxt: dict[tuple[int, int], Fraction] = {}
+            for (h, e), p in out.items():
+                for name, q in settled.items():
+                    key = (h + (name == "hit"), e + (name == "evade"))
+                    nxt[key] = nxt.get(key, Fraction(0)) + p * q
+            out = nxt
+    return out
+
+
+def fight_round(aircraft: str, yellow: bool, card: str, damage: int, mates: int) -> Odds:
+    """The first Combat round of a Fight against one German aircraft ("Phase III: Combat"): two
+    RAF dice (the second the yellow die with ``yellow``), each settled after its one reroll, the
+    target's dice by its Help card (a He 111 adds a black die per untokened mate, digest M3);
+    the player places the better die (a yellow Success read as the best symbol) with a card of
+    symbol ``card`` (no ability counted). ``P(shot down)``, the damage points dealt and the
+    damage the player takes (a yellow Failure 2, reading S6)."""
+    comp = load_components()
+    if aircraft not in comp.aircraft or comp.aircraft[aircraft].side != "luftwaffe":
+        raise ValueError(f"no German aircraft {aircraft!r}")
+    kind = comp.aircraft[aircraft]
+    if not 0 <= damage < len(kind.toughness):
+        raise ValueError(f"a {kind.name} takes damage 0 to {len(kind.toughness) - 1}")
+    if card not in ("none", "hit", "evade", "maneuver"):
+        raise ValueError("the card's symbol is none, hit, evade or maneuver")
+    dice = make_dice(comp.dice)
+    mine = [settled_odds(dice["blue"]), settled_odds(dice["yellow" if yellow else "blue"])]
+    theirs = _pool(german_dice(kind, mates if kind.shares_dice else 0))
+    down = Fraction(0)
+    dealt: Counter[int] = Counter()
+    taken: Counter[int] = Counter()
+    for (a, pa), (b, pb) in itertools.product(mine[0].items(), mine[1].items()):
+        for (hits, evades), pg in theirs.items():
+            faces = ["hit"] * hits + ["evade"] * evades
+            best = None
+            for face in (a, b):
+                reads = ("hit", "evade", "maneuver") if face == "success" else (face,)
+                for sym in reads:
+                    got = Counter({sym: 1})
+                    if card != "none":
+                        got[card] += 1
+                    out = resolve_round(
+                        hits=got["hit"],
+                        evades=got["evade"],
+                        german_faces=faces,
+                        toughness=kind.toughness,
+                        damage=damage,
+                        yellow_failure=face == "failure",
+                        failure_damage=comp.rules.yellow_failure_damage,
+                    )
+                    key = (out.shot_down, out.target_damage, -out.damage_taken)
+                    if best is None or key > best[0]:
+                        best = (key, out)
+            assert best is not None
+            p = pa * pb * pg
+            out = best[1]
+            down += p * out.shot_down
+            dealt[out.target_damage - damage] += p
+            taken[out.damage_taken] += p
+    return {
+        "shot_down": down,
+        "damage_dealt": {str(k): dealt[k] for k in sorted(dealt)},
+        "damage_taken": {str(k): taken[k] for k in sorted(taken)},
+    }
+
+
+GERMAN_TYPES = tuple(k for k, a in load_components().aircraft.items() if a.side == "luftwaffe")
+
 PROCEDURES: dict[str, Procedure] = {
+    "fight": Procedure(
+        "fight",
+        "A Fight's first round against one German aircraft: shot down, damage dealt and taken.",
+        (
+            OptionSpec("aircraft", "bf109", "the target", choices=GERMAN_TYPES),
+            OptionSpec("yellow", False, "the yellow die in place of the second blue one"),
+            OptionSpec(
+                "card",
+                "none",
+                "the symbol of the card played",
+                choices=("none", "hit", "evade", "maneuver"),
+            ),
+            OptionSpec("damage", 0, "the target's damage so far", minimum=0, maximum=3),
+            OptionSpec(
+                "mates",
+                0,
+                "untokened aircraft of its type in its squadron here",
+                minimum=0,
+                maximum=6,
+            ),
+        ),
+        fight_round,
+        examples=(
+            "dowding odds squadron303 fight --aircraft bf109",
+            "dowding odds squadron303 fight --aircraft bf110 --card hit",
+            "dowding odds squadron303 fight --aircraft he111 --mates 1 --yellow true",
+        ),
+    ),
     "die": Procedure(
         "die",
         "One die's symbols once a Reroll is rolled again (a second Reroll misses).",
