@@ -34,23 +34,33 @@ SPLICE_MIN = 512
 
 
 def _runs(old: Sequence[Hashable], new: Sequence[Hashable]) -> list[Any]:
-    """``new`` as runs ``[start, count]`` of ``old`` and indexes (ints, new items) between."""
-    first: dict[Hashable, int] = {}
-    for i, item in enumerate(old):
-        first.setdefault(item, i)
+    """``new`` as runs ``[start, count]`` of ``old`` and indexes (ints, new items) between.
+
+    Each item not continuing a run starts one at its first place in ``old``; a run is extended
+    by comparing slices that double in length, then halve (the map's pieces run in the
+    thousands, and most of them are where they were)."""
+    first = dict(zip(reversed(old), range(len(old) - 1, -1, -1), strict=True))
     out: list[Any] = []
-    run: list[int] | None = None
-    for j, item in enumerate(new):
-        if run is not None and run[0] + run[1] < len(old) and old[run[0] + run[1]] == item:
-            run[1] += 1
-            continue
-        at = first.get(item)
+    j, m, n = 0, len(old), len(new)
+    while j < n:
+        at = first.get(new[j])
         if at is None:
-            run = None
             out.append(j)
-        else:
-            run = [at, 1]
-            out.append(run)
+            j += 1
+            continue
+        k, step = 1, 1
+        while step:
+            size = min(step, m - at - k, n - j - k)
+            if size <= 0:
+                break
+            if old[at + k : at + k + size] == new[j + k : j + k + size]:
+                k += size
+                if size == step:
+                    step *= 2
+            else:
+                step //= 2
+        out.append([at, k])
+        j += k
     return out
 
 
