@@ -39,10 +39,15 @@ FOLLOW = """async ([game, token]) => {
   await new Promise((ok) => ws.addEventListener('open', ok));
 }"""
 
-# the map as drawn, less what the page marks by itself (the option under the pointer, a pick)
+# the map as drawn, less what the page marks by itself (the option under the pointer, a pick,
+# what moved since the player's last decision: moves.js)
 MAP = """() => {
   const copy = document.querySelector('#map').cloneNode(true);
-  for (const n of copy.querySelectorAll('.hl, .picked')) n.classList.remove('hl', 'picked');
+  for (const n of copy.querySelectorAll('.hl, .picked, .moved, .step-focus')) {
+    n.classList.remove('hl', 'picked', 'moved', 'step-focus');
+  }
+  for (const n of copy.querySelectorAll('.moves')) n.remove();
+  for (const n of copy.querySelectorAll('[data-moved]')) n.removeAttribute('data-moved');
   return copy.innerHTML;
 }"""
 

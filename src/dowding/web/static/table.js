@@ -5,6 +5,20 @@ import { wireMap } from "./freevalues.js";
 import { reportButton } from "./report.js";
 import { applyPatch } from "./patch.js";
 import { drawBoard } from "./board.js";
+import { MapView } from "./mapview.js";
+import { SincePanel, piecePlaces, showMoves, namedPieces } from "./moves.js";
+import { ruleLink } from "./rulelinks.js";
+
+// a line of the log: its step, its words and the link to the rule it applies
+function logLine(e, ruleset, attrs = {}) {
+  return el("li", attrs, el("span", { class: "step" }, `#${e.step}`), e.text, ruleLink(ruleset, e.rule));
+}
+
+// the SVG's units a screen pixel spans (arrows and rings keep their size on screen)
+function unitsPerPixel(svg) {
+  const m = svg && svg.getScreenCTM();
+  return m && m.a ? 1 / m.a : 1;
+}
 
 // The odds beside an option that starts a combat or a bombing (payload: option.odds, made by the
 // ruleset's option_odds.py from this seat's view): a short line under its label, and what the
@@ -67,16 +81,16 @@ export class TableScreen {
     this.diceLog = el("ol", { class: "log", id: "dice-log" });
     this.eventLog = el("ol", { class: "log", id: "event-log", "aria-live": "polite", "aria-relevant": "additions" });
     this.dice = new DiceTray(this.tray, this.diceLog);
-    const zoom = el("button", { type: "button", id: "zoom", "aria-pressed": "false", onclick: () => {
-      const on = this.mapWrap.classList.toggle("zoom");
-      zoom.setAttribute("aria-pressed", String(on));
-      zoom.textContent = on ? "Fit the map to the width" : "Full size map";
-    } }, "Full size map");
+    this.view = new MapView(this.mapWrap);
+    this.since = new SincePanel((line) => this.pointAt(line));
     this.main.replaceChildren(el("div", { class: "table-screen" },
       this.head,
-      el("div", {}, el("div", { class: "map-tools" }, zoom, el("span", {}, "Click a highlighted space, flight, card or plane to choose it; drag on the table for a free value.")), this.mapWrap),
+      el("div", { class: "map-column" }, el("div", { class: "map-tools" }, this.view.tabs, this.view.controls,
+        el("span", { class: "hint", title: "Click a highlighted space, flight, card or plane to choose it; drag on the table for a free value. Wheel, pinch or +/− zoom, F fits, drag pans (Shift+drag anywhere); with the map focused the arrow keys pan." },
+          "Click a highlighted space, flight, card or plane; wheel, pinch or +/− to zoom, drag to pan.")), this.mapWrap),
       el("aside", { class: "side", "aria-label": "decisions, dice and log" },
         this.decision,
+        this.since.node,
         el("section", { class: "card" }, el("h2", {}, "Dice"), this.tray,
           el("details", {}, el("summary", {}, "Dice log"), this.diceLog)),
         el("section", { class: "card" }, el("h2", { id: "log-title" }, "What happened"), this.eventLog))));
@@ -160,6 +174,7 @@ export class TableScreen {
     this.closed = true;
     this.disconnect();
     document.removeEventListener("keydown", this.keys);
+    this.view.close();
   }
 
   // --- drawing ---------------------------------------------------------------------------------
@@ -167,9 +182,15 @@ export class TableScreen {
     if (!payload || payload.type !== "state") return;
     if (this.payload && olderThan(payload, this.payload)) return; // an older message arrived late
     // a take-back (a later version at an earlier step): the log is drawn again from the payload
-    if (this.payload && payload.seq < this.payload.seq) this.lastEventStep = null;
+    if (this.payload && payload.seq < this.payload.seq) {
+      this.lastEventStep = null;
+      this.myStep = null; // what happened is counted again from here
+      this.placesAtMyMove = null;
+    }
     const handover = this.handoverTo(payload);
     if (handover) {
+      this.myStep = null;
+      this.placesAtMyMove = null;
       this.handover(handover, payload);
       return;
     }
@@ -200,15 +221,42 @@ export class TableScreen {
     document.body.dataset.mine = payload.decision ? "1" : "0";
     document.body.dataset.seat = payload.seat || "";
     this.drawHead(payload);
+    this.view.hideTip();
     if (payload.svg) this.mapWrap.innerHTML = payload.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(payload.view, null, 1)));
     drawBoard(this.mapWrap, payload.static_map);
     oddsOnMap(this.mapWrap, payload.decision);
+    this.view.attach(payload.decision);
+    this.drawMoves(payload);
     this.parts = {};
     this.drawDecision(payload);
     this.dice.update(payload.dice, payload.step ?? payload.seq);
     this.drawEvents(payload.events);
     this.playOnlyOption(payload);
+  }
+
+  // what moved since this seat's last decision (or since the page opened): arrows on the map,
+  // and the lines of the log since then, to step through
+  drawMoves(payload) {
+    const svg = this.mapWrap.querySelector("svg");
+    if (this.myStep === null || this.myStep === undefined) {
+      this.myStep = payload.seq;
+      this.placesAtMyMove = piecePlaces(svg);
+    }
+    showMoves(svg, this.placesAtMyMove, unitsPerPixel(svg));
+    this.since.update(payload.events, this.myStep, payload.ruleset);
+  }
+
+  // the step-through points at the pieces a line names
+  pointAt(line) {
+    for (const node of this.mapWrap.querySelectorAll(".step-focus")) node.classList.remove("step-focus");
+    if (!line) return;
+    const svg = this.mapWrap.querySelector("svg");
+    const named = namedPieces(svg, line.text);
+    for (const node of named) node.classList.add("step-focus");
+    const places = named.length ? piecePlaces(svg) : null;
+    const first = named.length && places.get(named[0].dataset.plane || named[0].dataset.flight || named[0].dataset.unitId || named[0].dataset.piece);
+    if (first) this.view.reveal(first[0], first[1]);
   }
 
   // a decision with exactly one option and no free value asks nothing: play it, and say so in
@@ -273,6 +321,8 @@ export class TableScreen {
 
   async switchTo(held) {
     this.disconnect();
+    this.myStep = null;
+    this.placesAtMyMove = null;
     this.token = held.token;
     this.drawnKey = null;
     history.replaceState(null, "", `/play/${this.gameId}#t=${encodeURIComponent(held.token)}`);
@@ -438,7 +488,8 @@ export class TableScreen {
     events = events || [];
     const first = this.lastEventStep === null;
     const fresh = first ? events : events.filter((e) => e.step > this.lastEventStep);
-    const lines = fresh.map((e) => el("li", {}, el("span", { class: "step" }, `#${e.step}`), e.text));
+    const ruleset = this.payload && this.payload.ruleset;
+    const lines = fresh.map((e) => logLine(e, ruleset));
     if (first) this.eventLog.replaceChildren(...lines);
     else this.eventLog.append(...lines);
     if (events.length) this.lastEventStep = Math.max(this.lastEventStep ?? -1, ...events.map((e) => e.step));
@@ -459,6 +510,7 @@ export class TableScreen {
   onKey(event) {
     if (event.target.closest && event.target.closest("input, select, textarea")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (this.zoomKey(event)) return;
     if (event.key === "u" || event.key === "U") {
       const undo = this.decision.querySelector("#undo");
       if (undo) {
@@ -485,6 +537,16 @@ export class TableScreen {
       const next = at === -1 ? 0 : (at + (event.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length;
       buttons[next].focus();
     }
+  }
+
+  // +, - and F zoom the map in, out and to fit, wherever the focus is (but in a text field)
+  zoomKey(event) {
+    const act = { "+": () => this.view.zoomBy(1.4), "=": () => this.view.zoomBy(1.4), "-": () => this.view.zoomBy(1 / 1.4),
+      f: () => this.view.fit(), F: () => this.view.fit() }[event.key];
+    if (!act) return false;
+    event.preventDefault();
+    act();
+    return true;
   }
 
   // an option made of two clicks on the map (a card, then a flight): send it once complete
@@ -520,6 +582,9 @@ export class TableScreen {
       return;
     }
     this.busy = true;
+    // what happens from here on is what the person has not seen yet
+    this.myStep = this.payload.seq;
+    this.placesAtMyMove = piecePlaces(this.mapWrap.querySelector("svg"));
     this.decision.setAttribute("aria-busy", "true");
     try {
       const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}/actions`, {
@@ -592,6 +657,7 @@ export class ReplayScreen {
     this.label = el("span", { id: "replay-at", "aria-live": "polite" });
     const button = (id, text, label, to) => el("button", { type: "button", id, "aria-label": label, onclick: () => this.go(to()) }, text);
     this.mapWrap = el("div", { class: "map-wrap", id: "map" });
+    this.view = new MapView(this.mapWrap);
     this.eventLog = el("ol", { class: "log", id: "event-log" });
     this.diceLog = el("ol", { class: "log", id: "dice-log" });
     this.info = el("div", { id: "replay-info" });
@@ -610,6 +676,7 @@ export class ReplayScreen {
           button("forward", "▶", "Step forward", () => this.step + 1),
           button("last", "Last »", "Last step", () => this.total),
           this.label),
+        el("div", { class: "map-tools" }, this.view.tabs, this.view.controls),
         this.mapWrap),
       el("aside", { class: "side" },
         el("section", { class: "card" }, this.info),
@@ -642,13 +709,14 @@ export class ReplayScreen {
     if (p.svg) this.mapWrap.innerHTML = p.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(p.view, null, 1)));
     drawBoard(this.mapWrap, p.static_map);
+    this.view.attach(null);
     const mover = p.to_move ? (this.seats.find((s) => s.id === p.to_move) || {}).name || p.to_move : null;
     const r = p.result;
     this.info.replaceChildren(...[
       el("p", {}, `Turn ${p.turn ?? "?"}`),
       mover ? el("p", {}, `Next to decide: ${mover}`) : null,
       r ? el("p", { class: "result" }, `Game over: ${r.winner ? `${(this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`) : null].filter(Boolean));
-    this.eventLog.replaceChildren(...(p.events || []).map((e) => el("li", {}, el("span", { class: "step" }, `#${e.step}`), e.text)));
+    this.eventLog.replaceChildren(...(p.events || []).map((e) => logLine(e, p.ruleset)));
     this.eventLog.scrollTop = this.eventLog.scrollHeight;
     this.diceLog.replaceChildren(...(p.dice || []).map((d) => el("li", {}, el("span", { class: "step" }, `#${d.step}`), d.text)));
     this.diceLog.scrollTop = this.diceLog.scrollHeight;
