@@ -206,6 +206,7 @@ class FightState(NamedTuple):
     supports: int = 0  # Supports received this Combat Phase
     first_strike: bool = False
     fought: tuple[str, ...] = ()  # every aircraft fought this Fight (for Maneuver tokens)
+    spec_support: str = ""  # Specialization II: a Support symbol added to the card this round
 
 
 def combat_tasks(st: S303State) -> list[Task]:
@@ -278,6 +279,7 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
         ("rerolls", plane.id, 1),
         ("give", plane.id),
         ("henneberg", plane.id),
+        ("spec", plane.id),
         ("round", plane.id),
     )
 
@@ -348,6 +350,68 @@ def do_give(st: S303State, task: Task, action: Action) -> None:
     )
     st.put(st.plane(to)._replace(gift=face))
     st.say(f"{f.plane} keeps a die showing {face} for {to}")
+
+
+def spec_decision(st: S303State, task: Task) -> Decision | None:
+    """ "Specialization": once per Combat, against its own category of aircraft, on a green
+    clock, a pilot uses a level he owns: I reroll one blue die; II add any Support symbol to
+    the Combat card he plays this round; III set one blue die to any face. Using level L puts
+    the clock L fields into the red."""
+    if st.fight is None:
+        return None
+    f = fight_of(st)
+    plane = st.plane(f.plane)
+    target = st.german(f.target)
+    if not plane.spec or plane.clock or st.comp.aircraft[target.type].category != plane.spec:
+        return None
+    owned = _spec_level(st, plane)
+    dice = [i for i, c in enumerate(f.colours) if c == "blue" and i not in f.used]
+    options = [Action("pass")]
+    for i in dice if owned >= 1 else []:
+        options.append(Action("specialize", level=1, die=i))
+    if owned >= 2:
+        options += [Action("specialize", level=2, support=s) for s in ("evade", "hit", "wild")]
+    for i in dice if owned >= 3 else []:
+        options += [
+            Action("specialize", level=3, die=i, face=face)
+            for face in ("evade", "hit", "maneuver")
+            if f.faces[i] != face
+        ]
+    if len(options) == 1:
+        return None
+    return Decision(
+        plane.seat, f"{plane.id}: use your Specialization (level {owned})?", tuple(options)
+    )
+
+
+def _spec_level(st: S303State, plane: Plane) -> int:
+    from .reorganization import specialization_level
+
+    thresholds = st.comp.rules.specialization.thresholds[plane.spec]  # type: ignore[index]
+    kills = sum(1 for k in plane.kills if st.comp.aircraft[k].category == plane.spec)
+    return specialization_level(kills, thresholds)
+
+
+def do_spec(st: S303State, task: Task, action: Action) -> None:
+    from .reorganization import use_specialization
+
+    if action.kind == "pass":
+        return
+    f = fight_of(st)
+    plane = st.plane(f.plane)
+    level = int(action.get("level"))  # type: ignore[arg-type]
+    clock = use_specialization(plane.clock, level, _spec_level(st, plane))
+    st.put(plane._replace(clock=clock))
+    st.say(f"{plane.id} uses Specialization level {level}")
+    if level == 1:
+        st.push(("reroll", f.plane, "raf", int(action.get("die"))))  # type: ignore[arg-type]
+    elif level == 2:
+        set_fight(st, f._replace(spec_support=str(action.get("support"))))
+    else:
+        die = int(action.get("die"))  # type: ignore[arg-type]
+        faces = list(f.faces)
+        faces[die] = str(action.get("face"))
+        set_fight(st, f._replace(faces=tuple(faces)))
 
 
 def henneberg_decision(st: S303State, task: Task) -> Decision | None:
@@ -511,6 +575,8 @@ def do_round(st: S303State, task: Task, action: Action) -> None:
         used=(*f.used, die) if die >= 0 else f.used,
         support="",
     )
+    if not card:
+        f = f._replace(spec_support="")
     if card:
         plane = st.plane(f.plane)
         hand = list(plane.hand)
@@ -548,7 +614,7 @@ def support_decision(st: S303State, task: Task) -> Decision | None:
     helper = st.plane(task[2])
     if not helper.airborne or helper.area != st.plane(f.plane).area:
         return None
-    played = st.comp.card(f.card).support
+    played = st.comp.card(f.card).support + ((f.spec_support,) if f.spec_support else ())
     options = [Action("pass")]
     for card in sorted(set(helper.hand)):
         for gain in sorted(support_gains(played, st.comp.card(card).support)):
@@ -778,11 +844,12 @@ def do_next(st: S303State, task: Task, action: Action) -> None:
         st.put(
             plane._replace(fought_now=tuple(dict.fromkeys((*plane.fought_now, target.squadron))))
         )
-    set_fight(st, f._replace(gfaces=()))
+    set_fight(st, f._replace(gfaces=(), spec_support=""))
     st.push(
         *_grolls(f.plane, f.gcolours),
         ("rerolls", f.plane, 0),
         ("henneberg", f.plane),
+        ("spec", f.plane),
         ("round", f.plane),
     )
 

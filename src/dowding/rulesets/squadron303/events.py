@@ -73,6 +73,15 @@ def do_event_deal(st: S303State, task: Task, action: Action) -> None:
     st.face_down = tuple(event_id if n == i else e for n, e in enumerate(st.face_down))
 
 
+def prey(st: S303State) -> str:
+    """ "Hunting": the Luftwaffe hunts one particular pilot. Ours, a stated rule: the airborne
+    pilot with the most kills, ties to the first plane in seat order ("" when none is up)."""
+    flying = [p for p in st.planes if p.airborne]
+    if not flying:
+        return ""
+    return max(flying, key=lambda p: (len(p.kills), -st.planes.index(p))).id
+
+
 def do_event(st: S303State, task: Task) -> None:
     """ "Phase I": reveal the Event and bring in its planes, on their slots and routes."""
     event_id = st.face_down[task[1]]
@@ -84,5 +93,9 @@ def do_event(st: S303State, task: Task) -> None:
         squadron, planes = deploy(st.comp, card, slot, f"{event.id}-{n + 1}")
         if event.mode is not None:
             squadron = squadron._replace(mode=event.mode)
+        if squadron.mode == "hunting":
+            squadron = squadron._replace(prey=prey(st))
+            if squadron.prey:
+                st.say(f"the {squadron.id} squadron hunts {squadron.prey}'s pilot")
         st.squadrons = (*st.squadrons, squadron)
         st.germans = (*st.germans, *planes)

@@ -250,6 +250,32 @@ def _escort_without_bombers(
     return sq._replace(mode=mode), tuple(out), tuple(attacks)
 
 
+def _hunt(
+    board: Board, sq: Squadron, planes: tuple[German, ...], prey_area: str
+) -> tuple[tuple[German, ...], tuple[tuple[str, str], ...]]:
+    """ "Hunting" (ours: the Event's rules are not in the text): 2 Areas toward the hunted
+    pilot's Area, the shortest way (ties to the lowest Area id, M16); reaching it, the
+    squadron attacks by the Counterattack procedure with all its dice. A pinned plane discards
+    a token instead."""
+    out = list(planes)
+    attacks: list[tuple[str, str]] = []
+    for i, p in enumerate(out):
+        if p.squadron != sq.id or not p.on_board:
+            continue
+        if p.tokens:
+            out[i] = p._replace(tokens=p.tokens - 1)
+            continue
+        here = p.area
+        for _ in range(2):
+            if here == prey_area:
+                break
+            here = board.step_toward(here, prey_area)
+        out[i] = p._replace(area=here)
+        if here == prey_area and (sq.id, here) not in attacks:
+            attacks.append((sq.id, here))
+    return tuple(out), tuple(attacks)
+
+
 def german_phase(
     comp: Components,
     board: Board,
@@ -257,11 +283,14 @@ def german_phase(
     planes: tuple[German, ...],
     raf: Mapping[str, int],
     bomber_aces: frozenset[str] = frozenset(),
+    prey_areas: Mapping[str, str] | None = None,
 ) -> PhaseV:
     """ "Phase V: 1. Movement" for every squadron in the rulebook's order (with bombers, then
     fighters only; in Scenario order within each, M16). ``raf`` counts the airborne RAF planes
     per Area (planes on an airfield are ignored). Squadrons of ``bomber_aces`` fly their bombers
-    past one Maneuver token (Bomber Ace f)."""
+    past one Maneuver token (Bomber Ace f). ``prey_areas``: where each Hunting squadron's
+    hunted pilot flies (one on the ground or out of play is not hunted: the route is flown)."""
+    prey_areas = prey_areas or {}
     # a Hidden squadron moves like a bomber squadron, 1 Area along its route ("Hidden
     # Squadrons"), after the others; what it holds must not steer the squadrons in sight
     visible = [s for s in squadrons if not s.hidden]
@@ -286,6 +315,9 @@ def german_phase(
             attacks.extend(found)
         elif sq.mode == "patrol":
             planes, found = _patrol(comp, board, sq, planes, raf)
+            attacks.extend(found)
+        elif sq.mode == "hunting" and prey_areas.get(sid):
+            planes, found = _hunt(board, sq, planes, prey_areas[sid])
             attacks.extend(found)
         else:
             planes, dropped = move_squadron(
@@ -319,15 +351,28 @@ def apply_bombings(st: S303State, bombings: Sequence[tuple[str, str]]) -> None:
 
 
 def do_germans(st: S303State, task: Task) -> None:
-    out = german_phase(st.comp, st.board, st.squadrons, st.germans, st.raf_counts())
+    from .events import prey as choose_prey
+
+    st.squadrons = tuple(
+        s._replace(prey=choose_prey(st)) if s.mode == "hunting" and not s.prey else s
+        for s in st.squadrons
+    )
+    prey = {
+        s.id: st.plane(s.prey).area
+        for s in st.squadrons
+        if s.mode == "hunting" and s.prey and st.plane(s.prey).airborne
+    }
+    out = german_phase(
+        st.comp, st.board, st.squadrons, st.germans, st.raf_counts(), prey_areas=prey
+    )
     st.squadrons, st.germans = out.squadrons, out.planes
     reveal_bombers(st, out.bombings)
     apply_bombings(st, out.bombings)
     st.reveal_contacts()
     st.exited = (*st.exited, *(g.squadron for g in st.germans if not g.on_board))
     st.germans = tuple(g for g in st.germans if g.on_board)
-    # Patrol: an attack after moving is a Counterattack with one die fewer
-    st.push(*(("ca", sid, area, 1) for sid, area in out.attacks))
+    # Patrol: an attack after moving is a Counterattack with one die fewer; a hunt has them all
+    st.push(*(("ca", sid, area, 0 if sid in prey else 1) for sid, area in out.attacks))
 
 
 def reveal_bombers(st: S303State, bombings: Sequence[tuple[str, str]]) -> None:

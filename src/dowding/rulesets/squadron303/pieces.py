@@ -25,6 +25,7 @@ class Squadron(NamedTuple):
     counterattacked: bool = False  # Phase IV: once a turn (Phase IV example)
     attacked: bool = False  # Escape: attacked in a Fight, so it moves 2 Areas from now on
     sun: bool = False  # revealed by a plane flying in: Hun in the Sun this turn
+    prey: str = ""  # Hunting: the RAF plane whose pilot it hunts
 
 
 OFF_BOARD = ""
@@ -99,6 +100,8 @@ class Plane(NamedTuple):
     borrowed: str = ""  # another pilot whose ability it bought with a Medal this turn
     choice: str = ""  # the variant of an ability taken this turn (Feric: "token")
     gift: str = ""  # a die face Urbanowicz kept for this plane's Fight this turn
+    spec: str = ""  # the Specialization chosen: an aircraft category ("Specialization")
+    clock: int = 0  # the Specialization clock's red fields left (0: green, usable)
 
     @property
     def airborne(self) -> bool:

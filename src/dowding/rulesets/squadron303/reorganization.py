@@ -101,8 +101,41 @@ def reorganization_tasks(st: S303State) -> list[Task]:
             tasks.append(("refit", p.id))
         elif p.status in (DOWN, WITHDRAWN):
             tasks.append(("newpilot", p.id))
+    tasks += [("specialize", p.id) for p in st.planes if p.status in (FLYING, LANDED)]
     tasks.append(("endturn",))
     return tasks
+
+
+def _category_kills(st: S303State, kills: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for k in kills:
+        category = st.comp.aircraft[k].category
+        if category is not None:
+            out[category] = out.get(category, 0) + 1
+    return out
+
+
+def specialize_decision(st: S303State, task: Task) -> Decision | None:
+    """ "Specialization": a pilot without one may choose a category he has reached level I in,
+    or wait for another (example 14); the choice cannot be changed. Offered in Phase VI."""
+    plane = st.plane(task[1])
+    if plane.spec:
+        return None
+    thresholds = st.comp.rules.specialization.thresholds
+    choices = specialization_choices(_category_kills(st, plane.kills), thresholds)
+    if not choices:
+        return None
+    options = [Action("specialize", category="none")]
+    options += [Action("specialize", category=c) for c in sorted(choices)]
+    return Decision(plane.seat, f"{plane.id}: choose a Specialization now?", tuple(options))
+
+
+def do_specialize(st: S303State, task: Task, action: Action) -> None:
+    category = str(action.get("category"))
+    if category == "none":
+        return
+    st.put(st.plane(task[1])._replace(spec=category, clock=0))
+    st.say(f"{task[1]} specializes against {category.replace('_', ' ')}s")
 
 
 def refit_decision(st: S303State, task: Task) -> Decision | None:
@@ -164,6 +197,8 @@ def do_newpilot(st: S303State, task: Task, action: Action) -> None:
         tokens=0,
         kills=(),
         medals=0,
+        spec="",
+        clock=0,
     )
     st.put(plane)
     st.say(f"{plane.id}: a new pilot comes in")
@@ -178,7 +213,9 @@ def do_endturn(st: S303State, task: Task) -> None:
     st.germans = tuple(g._replace(fought=False) for g in st.germans)
     st.squadrons = tuple(s._replace(counterattacked=False, sun=False) for s in st.squadrons)
     st.planes = tuple(
-        p._replace(fought=False, fought_last=p.fought_now, fought_now=(), barred=())
+        p._replace(
+            fought=False, fought_last=p.fought_now, fought_now=(), barred=(), clock=tick(p.clock)
+        )
         for p in st.planes
     )
     facts = Facts(
