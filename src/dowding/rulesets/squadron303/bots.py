@@ -358,6 +358,20 @@ class Squadron303Heuristic:
                     return o
         return Action("pass")
 
+    def specialize(self, view: View, d: Decision) -> Action:
+        """ "Specialization": bombers first when offered (the raids are the goal), else the
+        first category reached; in a Fight, reroll a blue die that shows nothing useful."""
+        chosen = [o for o in d.options if o.get("category") not in (None, "none")]
+        if chosen:
+            return min(chosen, key=lambda a: (a.get("category") != "bomber", a.text))
+        fight = fight_in(view)
+        for o in d.options:
+            if o.get("level") == 1 and fight is not None:
+                i = int(str(o.get("die")))
+                if 0 <= i < len(fight.faces) and symbol(fight.faces[i]) == "blank":
+                    return o
+        return d.options[0]
+
     def hop(self, view: View, d: Decision) -> Action:
         return Action("hop", to="stay")
 
@@ -501,6 +515,7 @@ _HANDLERS: tuple[tuple[str, Handler], ...] = (
     ("maneuver", Squadron303Heuristic.maneuver),
     ("hop", Squadron303Heuristic.hop),
     ("take", Squadron303Heuristic.take),
+    ("specialize", Squadron303Heuristic.specialize),
     ("reroll", Squadron303Heuristic.reroll),
     ("go", Squadron303Heuristic.move),
     ("boost", Squadron303Heuristic.move),

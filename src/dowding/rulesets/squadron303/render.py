@@ -227,12 +227,14 @@ def germans(view: View) -> Table:
         if hurt:
             aircraft += f" ({hurt} damaged)"
         if pinned:
-            aircraft += f" ({pinned} pinned)"
+            aircraft += f" ({pinned} Maneuver tokens)"
         areas = sorted({g["area"] for g in planes if g["area"]})
         where = ", ".join(words.area(a) for a in areas) or "gone"
         path = list(routes.get(sq) or ())
         ahead = path[path.index(areas[0]) + 1 :] if areas and areas[0] in path else path
         target = planes[0].get("target")
+        if target in ahead:  # out to the target; the way home is the same in reverse
+            ahead = ahead[: ahead.index(target) + 1]
         route = " > ".join(words.area(a) for a in ahead[:4]) or "-"
         if target:
             route += f" (target {words.area(target)})"

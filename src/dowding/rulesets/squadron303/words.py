@@ -130,6 +130,40 @@ def _die(view: View, index: object, german_dice: bool = False) -> str:
     return f"die {i + 1}{shown}"
 
 
+CATEGORIES = {"fighter": "fighters", "heavy_fighter": "heavy fighters", "bomber": "bombers"}
+
+
+def _specialize(view: View, a: Action) -> str:
+    """ "Specialization": choosing a category in Phase VI, or using a level in a Fight."""
+    category = a.get("category")
+    if category is not None:
+        if category == "none":
+            return "Choose no Specialization yet"
+        return f"Specialize against {CATEGORIES.get(str(category), str(category))}"
+    level = int(str(a.get("level")))
+    if level == 1:
+        return f"Specialization I: reroll your {_die(view, a.get('die'))}"
+    if level == 2:
+        support = str(a.get("support"))
+        return f"Specialization II: add a {FACES.get(support, 'Wild')} Support symbol to your card"
+    return f"Specialization III: turn your {_die(view, a.get('die'))} to {face(a.get('face'))}"
+
+
+def _card_move(card_id: object) -> int:
+    try:
+        return load_components().card(str(card_id)).move
+    except KeyError:
+        return 0
+
+
+def _start_cost(view: View, at: object) -> int:
+    """The cards a Starting Area costs ("Starting Area": the Scenario's costs)."""
+    for s in load_components().scenarios:
+        if s.id == view.get("scenario"):
+            return int(s.starting_area_costs.get(str(at), 0))
+    return 0
+
+
 def _pilot_of(view: View, plane_id: object) -> str:
     for p in view.get("planes", ()):
         if p["id"] == plane_id:
@@ -182,6 +216,8 @@ def labels(view: View, decision: Decision) -> list[str]:
             return f"Give {_die(view, a.get('die'))} to {_pilot_of(view, a.get('to'))}"
         if k == "reroll":
             return f"Reroll the target's {_die(view, a.get('die'), german_dice=True)}"
+        if k == "specialize":
+            return _specialize(view, a)
         if k == "medal":
             return f"Spend a Medal to stop the extra move of {squadron(a.get('squadron'))}"
         if k == "borrow":
@@ -196,14 +232,17 @@ def labels(view: View, decision: Decision) -> list[str]:
             paid = f", paying {tokens} Maneuver token(s) to disengage" if tokens else ""
             return f"Fly to {area(a.get('to'))}{paid}"
         if k == "boost":
-            return f"Play {card(a.get('card'))} for more Movement"
+            more = _card_move(a.get("card"))
+            return f"Play {card(a.get('card'))} for {more} more Movement"
         if k == "recon":
             played = " and ".join(card(c) for c in a.get("cards") or ())  # type: ignore[union-attr]
             return f"Reconnoitre the {a.get('squadron')} squadron, playing {played}"
         if k == "withdraw":
             return "Withdraw for a Medal (a new pilot next turn)"
         if k == "start":
-            return f"Start over {area(a.get('at'))}"
+            cost = _start_cost(view, a.get("at"))
+            paid = f", discarding {cost} card{'s' if cost > 1 else ''}" if cost else ""
+            return f"Start over {area(a.get('at'))}{paid}"
         if k == "land":
             return "Land on the airfield"
         if k == "pass":
