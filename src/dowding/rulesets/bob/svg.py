@@ -454,7 +454,9 @@ def flight_tag(fid: str, f: Mapping[str, Any], x: float, y: float, acts: Actions
     )
     cls = ("tag-raf" if raf else "tag-lw") + (" opt" if action else "")
     return (
-        f'<g class="{cls}" data-flight="{esc(fid)}"{action}><title>{esc(words)}</title>{body}'
+        # data-at: where the flight is, so the page can draw its moves
+        f'<g class="{cls}" data-flight="{esc(fid)}" data-at="{x + w / 2:g} {y + 5.5:g}"{action}>'
+        f"<title>{esc(words)}</title>{body}"
         f'<text x="{x + w / 2}" y="{y + 8.5}" font-size="8" text-anchor="middle" fill="{ink}">'
         f"{esc(label)}</text>{mark}</g>"
     )

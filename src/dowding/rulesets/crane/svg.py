@@ -239,7 +239,11 @@ def plane_svg(p: Mapping[str, Any], view: View, action: str, moving: bool) -> st
     )
     cls = "plane " + ("raf" if raf else "luftwaffe") + (" opt" if action else "")
     attr = f' data-action="{esc(action)}" tabindex="0" role="button"' if action else ""
-    return f'<g class="{cls}" data-plane="{esc(pid)}"{attr}><title>{esc(words)}</title>{"".join(parts)}</g>'
+    at = f' data-at="{sx(x, y)} {sy(x, y)}"'  # where the plane is: the page draws its moves
+    return (
+        f'<g class="{cls}" data-plane="{esc(pid)}"{at}{attr}><title>{esc(words)}</title>'
+        f"{''.join(parts)}</g>"
+    )
 
 
 def planes_layer(view: View, acts: set[str], moving_id: str | None) -> str:
