@@ -26,9 +26,18 @@ export function piecePlaces(svg) {
     if (node.closest("g.panel") || node.closest("[data-free]")) continue;
     const id = pieceId(node);
     if (!id || places.has(id)) continue;
-    const r = node.getBoundingClientRect();
-    if (!r.width && !r.height) continue;
     const p = svg.createSVGPoint();
+    const at = (node.dataset.at || "").split(" ").map(Number);
+    const own = node.getScreenCTM();
+    if (at.length === 2 && at.every(Number.isFinite) && own) {
+      // the piece's own point (svg.py's data-at), in its own units, to the root's
+      [p.x, p.y] = at;
+      const q = p.matrixTransform(own).matrixTransform(inverse);
+      places.set(id, [q.x, q.y]);
+      continue;
+    }
+    const r = node.getBoundingClientRect(); // else the middle of what is drawn
+    if (!r.width && !r.height) continue;
     p.x = r.left + r.width / 2;
     p.y = r.top + r.height / 2;
     const q = p.matrixTransform(inverse);
