@@ -8,7 +8,8 @@ Hidden squadron's token, and each squadron's route ahead as a dashed line to its
 the map: the decision and its options, the pilots' boards with their hands and damage, the
 Fight's dice. An option that names an Area, a German aircraft or a card in the deciding pilot's
 hand is that thing on the map (``data-action``) when it is the only option naming it; every
-other option is a button in the panel. Labels come from ``words.py``.
+other option is a button in the panel (a long list is left to the page's own list of
+options). Labels come from ``words.py``.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ SQUADRON_FILL = {
 AREA_KEYS = ("to", "at")
 GERMAN_KEYS = ("target", "to")
 CARD_KINDS = ("discard", "boost", "take")
+MAX_BUTTONS = 12  # more options than this are left to the page's list
 
 
 def esc(value: object) -> str:
@@ -338,16 +340,18 @@ def _status(view: View) -> list[str]:
         f"Combat deck: {esc(view.get('deck', 0))}; discard pile: "
         f"{len(view.get('discards') or ())}</text>",
         f'<text x="12" y="{y + 16}" font-size="10" fill="#444">Blue circles: pilots; triangles: '
-        f"bombers, dots: fighters, in their squadron's colour (red edge: damaged, M: Maneuver "
-        f"token); ?: a Hidden squadron; dashed: a squadron's route ahead.</text>",
+        f"bombers, dots: fighters, in their squadron's colour (red edge: damaged,</text>",
+        f'<text x="12" y="{y + 28}" font-size="10" fill="#444">M: a Maneuver token); ?: a '
+        f"Hidden squadron; dashed: a squadron's route ahead; under a target: damage/Toughness."
+        f"</text>",
     ]
     revealed = [words.event(e[0]) for e in view.get("revealed") or ()]
     if revealed:
-        out.append(f'<text x="12" y="{y + 32}">Events: {esc("; ".join(revealed))}</text>')
+        out.append(f'<text x="12" y="{y + 46}">Events: {esc("; ".join(revealed))}</text>')
     result = view.get("result")
     if result:
         out.append(
-            f'<text x="12" y="{y + 50}" font-size="13" font-weight="bold" fill="#805">'
+            f'<text x="12" y="{y + 64}" font-size="13" font-weight="bold" fill="#805">'
             f"{esc(result.get('reason'))}</text>"
         )
     return out
@@ -367,6 +371,13 @@ def _panel(
         out.append(f'<text x="{x}" y="{y}" font-weight="bold">{esc(line)}</text>')
         y += 14
     y += 4
+    if len(buttons) > MAX_BUTTONS:  # a long list reads better in the page's own option list
+        out.append(
+            f'<text x="{x}" y="{y}" font-size="10" fill="#444">{len(buttons)} options: choose '
+            f"in the list of options beside the map.</text>"
+        )
+        y += 18
+        buttons = []
     for text, label in buttons:
         out.append(
             f'<g class="option button" data-action="{esc(text)}" cursor="pointer">'
@@ -458,12 +469,12 @@ def _dice(
 ) -> int:
     out.append(f'<text x="{x + 8}" y="{y}" font-size="10">{esc(title)}:</text>')
     for i, face in enumerate(faces):
-        cx = x + 70 + i * 62
+        cx = x + 70 + i * 86
         spent = i in tuple(used or ())
         out.append(
-            f'<g><rect x="{cx}" y="{y - 11}" width="58" height="15" rx="3" fill="{fill}" '
-            f'opacity="{0.4 if spent else 1}"/><text x="{cx + 29}" y="{y}" font-size="9" '
-            f'fill="#fff" text-anchor="middle">{esc(words.face(face)[:12])}</text>'
+            f'<g><rect x="{cx}" y="{y - 11}" width="82" height="15" rx="3" fill="{fill}" '
+            f'opacity="{0.4 if spent else 1}"/><text x="{cx + 41}" y="{y}" font-size="9" '
+            f'fill="#fff" text-anchor="middle">{esc(words.face(face))}</text>'
             f"<title>{esc(words.face(face))}{' (used)' if spent else ''}</title></g>"
         )
     return y + 20
