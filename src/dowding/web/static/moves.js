@@ -128,7 +128,11 @@ export class SincePanel {
     if (same) return;
     this.lines = lines;
     this.ruleset = ruleset;
-    if (!lines.length) { this.hide(); return; }
+    if (!lines.length) {
+      this.list.replaceChildren();
+      this.hide();
+      return;
+    }
     this.node.hidden = false;
     this.list.replaceChildren(...lines.map((e, i) => el("li", { "data-i": i, onclick: () => this.go(i) },
       el("span", { class: "step" }, `#${e.step}`), e.text, ruleLink(ruleset, e.rule))));

@@ -274,7 +274,7 @@ export class TableScreen {
     const play = () => {
       if (!this.payload || this.payload.seq !== p.seq || this.closed) return;
       if (this.busy) setTimeout(play, 50); // the answer to an earlier click is still on its way
-      else this.send(only.text);
+      else this.send(only.text, true);
     };
     setTimeout(play, 0);
   }
@@ -575,16 +575,18 @@ export class TableScreen {
   }
 
   // --- acting ----------------------------------------------------------------------------------
-  async send(text) {
+  // auto: a lone option played for the person, not their decision (what happened keeps counting)
+  async send(text, auto = false) {
     if (this.busy || !this.payload) return;
     if (!this.payload.decision) {
       showError("It is not your move now.");
       return;
     }
     this.busy = true;
-    // what happens from here on is what the person has not seen yet
-    this.myStep = this.payload.seq;
-    this.placesAtMyMove = piecePlaces(this.mapWrap.querySelector("svg"));
+    if (!auto) { // what happens from here on is what the person has not seen yet
+      this.myStep = this.payload.seq;
+      this.placesAtMyMove = piecePlaces(this.mapWrap.querySelector("svg"));
+    }
     this.decision.setAttribute("aria-busy", "true");
     try {
       const payload = await api(`/api/games/${encodeURIComponent(this.gameId)}/actions`, {
