@@ -39,7 +39,7 @@ def test_a_match_averages_the_face_down_stack_over_the_unseen_luftflotte_cards()
     }
     assert sum(got["match flight=11A stack=1"].outcomes["raf_cards_lost"].values()) == 1
     found = got["match flight=11A stack=2"]
-    assert found is not None and "unseen Luftflotte 2 card" in found.assumes
+    assert found is not None and found.assumes == "a face-down card any unseen Luftflotte 2 card"
     # by hand: the one card of stack 2 is any of Luftflotte 2's cards the view does not show
     hand = s.cards_at("hand:11A")
     raf_dice = sum(s.c.cards[c].dogfight for c in hand)

@@ -46,3 +46,16 @@ def test_the_terminal_board() -> None:
     text = console.export_text()
     assert "turn 1 of 8" in text and "Norway box" in text
     assert "Mission box: 50 cards" in text
+
+
+def test_the_terminal_shows_the_dogfight_and_the_drawn_cards() -> None:
+    from .test_option_odds import match_position
+
+    s, _ = match_position()
+    console = Console(width=80, record=True)
+    console.print(render(s.view("raf", infostate=False), "raf"))
+    text = console.export_text()
+    assert "Dogfight at I17: 2A in 3 stack(s)" in text
+    assert "stack 1: 4 face down" in text
+    assert "11A drawn for the dogfight: " in text
+    assert max(len(line) for line in text.splitlines()) <= 80

@@ -366,6 +366,27 @@ def test_repairs_one_squadron_per_roundel() -> None:
     assert len(s.damaged_cards(11)) == 1
 
 
+def test_given_dice_repair_squadrons_only() -> None:
+    """C.II: a Group with nothing to repair gives its dice "for squadron repairs only"."""
+    s = fresh()
+    s.turn_no = 1
+    s.destroyed = frozenset({"Biggin Hill"})
+    for c in s.c.decks[11][:3]:
+        s.loc[c] = "dmg"
+    run(s, ("post_flight",))
+    for g in (10, 12, 13):  # each gives its dice to 11 Group
+        node = s.next()
+        assert isinstance(node, Decision) and node.options[0] == Action("donate", to=11), g
+        s.apply(node.options[0])
+    node = s.next()
+    assert isinstance(node, Decision) and "39 given for squadrons" in node.prompt
+    assert [a.get("squadrons") for a in node.options] == list(range(9))  # only its own 8
+    s.apply(Action("repair", squadrons=0))
+    assert s.next().count == 39  # type: ignore[union-attr]  # 10 + 20 + 9, all on squadrons
+    s.apply(roll(blank=39))
+    assert s.next().count == 8  # type: ignore[union-attr]  # its own 8 on Biggin Hill
+
+
 def test_a_repaired_base_loses_its_damage() -> None:
     s = fresh()
     s.turn_no = 1

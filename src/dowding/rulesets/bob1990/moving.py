@@ -51,6 +51,11 @@ def british_sky(c: Components) -> frozenset[str]:
     return _SKY[key]
 
 
+def space_order(space: str) -> tuple[str, int]:
+    """'A4' before 'A10': a column's spaces by row number (the Norway box after the grid)."""
+    return (space[0], int(space[1:])) if space[1:].isdigit() else ("~" + space, 0)
+
+
 # destinations by everything they depend on, shared by every state and game (bounded)
 _MEMO: dict[tuple[object, ...], object] = {}
 MEMO_SIZE = 200_000
@@ -218,7 +223,7 @@ class Moving(Core):
         if flight.status != ON_MAP or max_move(flight.fuel) < 0:
             return None
         dests = self.lw_destinations(f)
-        options = tuple(move_action(f, s) for s in sorted(dests))
+        options = tuple(move_action(f, s) for s in sorted(dests, key=space_order))
         used = [k for k in range(1, 6) if flight.fuel & (1 << (k - 1))]
         return Decision(
             LUFTWAFFE,
@@ -350,7 +355,7 @@ class Moving(Core):
         return Decision(
             RAF,
             f"Move British flight {f} 0-3 spaces (B.I.3)",
-            tuple(move_action(f, s) for s in sorted(dests)),
+            tuple(move_action(f, s) for s in sorted(dests, key=space_order)),
         )
 
     def _do_raf_move(self, task: Task, action: Action) -> None:

@@ -93,10 +93,8 @@ def _match(c: Components, view: View, flight: str, stack: int) -> OptionOdds | N
         if len(pool) < hidden:
             return None
         sums = _subset_sums(pool, hidden)
-        assumes = (
-            f"the {hidden} face-down card(s) of stack {stack} any unseen Luftflotte "
-            f"{command(german)} card{' (bombers only)' if bombers_only else ''}, equally likely"
-        )
+        only = " bomber" if bombers_only else ""
+        assumes = f"a face-down card any unseen Luftflotte {command(german)}{only} card"
     n_stack = len(known) + hidden
     raf_lost: dict[str, Fraction] = {}
     lw_lost: dict[str, Fraction] = {}

@@ -48,7 +48,8 @@ class PostFlight(Core):
                 else:
                     self.removed = (*self.removed, mission)
         self.assigned, self.target, self.hits = {}, {}, {}
-        self.scratch = tuple(self.production(g) for g in GROUPS)
+        # each Group's own production dice, then the dice given to its squadrons (B27)
+        self.scratch = (*(self.production(g) for g in GROUPS), *(0 for _ in GROUPS))
         self.push(*(("donate", g) for g in GROUPS), *(("repair", g) for g in GROUPS))
         self.push_crashes()
 
@@ -62,6 +63,10 @@ class PostFlight(Core):
 
     def dice_of(self, group: int) -> int:
         return int(self.scratch[GROUPS.index(group)])
+
+    def given_to(self, group: int) -> int:
+        """Dice other Groups gave to ``group``: for its squadrons only (C.II)."""
+        return int(self.scratch[len(GROUPS) + GROUPS.index(group)])
 
     def _dec_donate(self, task: Task) -> Decision | None:
         """C.II: a Group with nothing to repair may give its dice to others' squadrons (B27)."""
@@ -83,34 +88,37 @@ class PostFlight(Core):
         g, h = int(task[1]), count(action.get("to"))
         dice = list(self.scratch)
         n = dice[GROUPS.index(g)]
-        dice[GROUPS.index(h)] += n
+        dice[len(GROUPS) + GROUPS.index(h)] += n
         dice[GROUPS.index(g)] = 0
         self.scratch = tuple(dice)
         self.say(f"{g} Group gives its {n} production dice to {h} Group's squadrons")
 
     def _dec_repair(self, task: Task) -> Decision | None:
+        """C.II: a Group's own dice split between squadrons and bases; given dice repair only
+        squadrons (``squadrons`` counts the Group's own dice put on squadrons)."""
         g = int(task[1])
-        n = self.dice_of(g)
+        n, given = self.dice_of(g), self.given_to(g)
         cards, bases = self.damaged_cards(g), self.damaged_bases(g)
-        if n <= 0 or not (cards or bases):
+        if n + given <= 0 or not (cards or bases) or (not cards and n <= 0):
             return None
+        also = f" and {given} given for squadrons" if given else ""
         if not bases or not cards:
             return Decision(
                 RAF,
-                f"{g} Group rolls {n} repair dice (C.II)",
+                f"{g} Group rolls its {n} repair dice{also} (C.II)",
                 (Action("repair", squadrons=n if cards else 0),),
             )
         return Decision(
             RAF,
-            f"Split {g} Group's {n} repair dice: how many on squadrons, the rest on bases (C.II)",
+            f"Split {g} Group's {n} repair dice: how many on squadrons, the rest on bases{also} (C.II)",
             tuple(Action("repair", squadrons=k) for k in range(n + 1)),
         )
 
     def _do_repair(self, task: Task, action: Action) -> None:
         g = int(task[1])
-        n = self.dice_of(g)
+        n, given = self.dice_of(g), self.given_to(g)
         k = count(action.get("squadrons"))
-        self.push(("repair_dice", g, "squadrons", k), ("repair_dice", g, "bases", n - k))
+        self.push(("repair_dice", g, "squadrons", k + given), ("repair_dice", g, "bases", n - k))
 
     def _chance_repair_dice(self, task: Task) -> SymbolPool | None:
         g, what, n = int(task[1]), str(task[2]), int(task[3])

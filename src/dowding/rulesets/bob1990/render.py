@@ -9,12 +9,15 @@ from rich.table import Table
 from rich.text import Text
 
 from .components import load_components
+from .words import mission_name
 
 TERRAIN = {"sea": ("·", "blue"), "land": ("#", "green"), "both": (":", "yellow")}
 
 
 def render(view: dict[str, Any], seat: str | None = None) -> RenderableType:
-    return Group(header(view, seat), board(view), flights(view), missions(view))
+    return Group(
+        header(view, seat), board(view), flights(view), boxes(view), dogfight(view), missions(view)
+    )
 
 
 def header(view: dict[str, Any], seat: str | None) -> Text:
@@ -86,12 +89,69 @@ def flights(view: dict[str, Any]) -> Table:
     return table
 
 
+def _cards_in_words(ids: list[str], cell_km: int) -> str:
+    """'3 Bf 109 (4 dice), 2 He 111 (1 die, bombs 2)': a box's face-up cards by type."""
+    c = load_components("", cell_km)
+    kinds: dict[str, int] = {}
+    for cid in ids:
+        card = c.cards[cid]
+        dice = f"{card.dogfight} {'die' if card.dogfight == 1 else 'dice'}"
+        bombs = f", bombs {card.bombing}" if card.bombing else ""
+        key = f"{card.aircraft} ({dice}{bombs})"
+        kinds[key] = kinds.get(key, 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in kinds.items())
+
+
+PLACES = {"fb": "Flight box", "hand": "drawn for the dogfight", "dmg": "Damaged RAF box"}
+
+
+def boxes(view: dict[str, Any]) -> Text:
+    """The Flight boxes, drawn hands and Damaged boxes whose cards this seat sees face up."""
+    km = int(view.get("cell_km", 50))
+    lines: list[str] = []
+    for place, ids in view.get("cards", {}).items():
+        kind, _, who = place.partition(":")
+        if kind in PLACES and ids:
+            owner = f"Group {who}" if kind == "dmg" else who
+            lines.append(f"{owner} {PLACES[kind]}: {_cards_in_words(ids, km)}")
+    shot = sum(len(ids) for p, ids in view.get("cards", {}).items() if p.startswith("shot:"))
+    if shot:
+        lines.append(f"German squadrons shot down so far: {shot}")
+    return Text("\n".join(lines))
+
+
+def dogfight(view: dict[str, Any]) -> Text:
+    """B.II: the dogfight under way: the German flight's stacks and the British flights matched."""
+    fight = view.get("fight")
+    if not fight:
+        return Text("")
+    km = int(view.get("cell_km", 50))
+    lines = [f"Dogfight at {fight['space']}: {fight['flight']} in {fight['stacks']} stack(s)"]
+    for k in range(1, int(fight["stacks"]) + 1):
+        up = view["cards"].get(f"stack:{k}", [])
+        down = int(view.get("face_down", {}).get(f"stack:{k}", 0))
+        parts = [_cards_in_words(up, km)] if up else []
+        if down:
+            parts.append(f"{down} face down")
+        against = [f for f, s in fight["pairs"] if s == k]
+        vs = f" <- {', '.join(against)}" if against else ""
+        lines.append(f"  stack {k}: {'; '.join(parts) or 'empty'}{vs}")
+    return Text("\n".join(lines), style="bold")
+
+
 def missions(view: dict[str, Any]) -> Text:
     m = view["missions"]
     lines = [f"Mission box: {m['deck']} cards"]
+    c = load_components("", int(view.get("cell_km", 50)))
     for lf, mission in m["assigned"].items():
         target = m["targets"].get(lf)
-        lines.append(f"Luftflotte {lf}: {mission}" + (f" -> {target}" if target else ""))
+        said = f"{mission}, {mission_name(c, mission)}" if mission in c.missions else mission
+        hits = m["hits"].get(mission)
+        lines.append(
+            f"Luftflotte {lf}: {said}"
+            + (f" -> {target}" if target else "")
+            + (f"; {hits} hit(s)" if hits else "")
+        )
     if m["completed"]:
         lines.append("Completed: " + ", ".join(m["completed"]))
     if view.get("destroyed"):
