@@ -29,12 +29,46 @@ class _RolloutBob(BobHeuristic):
     same defence is worked out once while the Luftwaffe assigns its flights."""
 
     TOP = 4  # the spaces re-scored with the other flights' cover
+    LIMIT = 4096  # entries a cache keeps before it starts again
 
     def __init__(self, seat: str) -> None:
         super().__init__(seat)
         self._sums: dict[Any, tuple[dict[str, float], dict[str, float]]] = {}
         self._planned: dict[str, list[str]] = {}
         self._values: dict[Any, float] = {}
+        self._reaches: dict[Any, dict[str, list[str]]] = {}
+        self._covers: dict[Any, set[str]] = {}
+
+    def _raf_reach_of(self, v: Any, start: str, left: int) -> dict[str, list[str]]:
+        # the same flights in the same spaces give the same reach (Step 6): kept between
+        # rollouts, where the same positions come back again and again
+        lw = frozenset(e["space"] for e in v.on_map(LUFTWAFFE).values())
+        raf = frozenset(e["space"] for e in v.on_map(RAF).values())
+        key = (start, left, lw, raf)
+        got = self._reaches.get(key)
+        if got is None:
+            if len(self._reaches) > self.LIMIT:
+                self._reaches.clear()
+            got = self._reaches[key] = super()._raf_reach_of(v, start, left)
+        return got
+
+    def _covered(self, v: Any, flight: str) -> set[str]:
+        # the other RAF flights' cover depends only on where they are and their airfields
+        key = (
+            flight,
+            tuple(
+                (f, e.get("space"), e.get("status"))
+                for f, e in v.flights.items()
+                if e.get("side") == RAF
+            ),
+            tuple(sorted(v.hits.items())),
+        )
+        got = self._covers.get(key)
+        if got is None:
+            if len(self._covers) > self.LIMIT:
+                self._covers.clear()
+            got = self._covers[key] = super()._covered(v, flight)
+        return got
 
     def _guard_table(self, v: Any) -> tuple[dict[str, float], dict[str, float]]:
         raids = tuple(

@@ -37,7 +37,7 @@ from dowding.engine import (
 from dowding.engine.game import JSON, Node
 from dowding.engine.tasks import TaskQueueState, handlers_of
 
-from .tables import LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS, Tables
+from .tables import LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS, Card, Tables
 from .words import AIRCRAFT as AIRCRAFT_NAMES
 from .words import stage as stage_name
 
@@ -85,6 +85,33 @@ __all__ = [
 ]
 
 CHANCE_TASKS = frozenset({"draw", "roll", "pick", "observe", "home_roll"})
+
+# The brief views' card entries, one per card face up and one per unit face down: a rollout
+# reads them and never changes them, so every brief view shares them.
+_BRIEF_CARDS: dict[Card, JSON] = {}
+_BRIEF_HIDDEN: dict[int, JSON] = {}
+
+
+def _brief_card(card: Card) -> JSON:
+    got = _BRIEF_CARDS.get(card)
+    if got is None:
+        got = _BRIEF_CARDS[card] = {
+            "id": card.id,
+            "type": card.type,
+            "dice": card.dice,
+            "damage": card.damage,
+            "bombs": card.bombs,
+            "unit": card.unit,
+            "name": card.name,
+        }
+    return got
+
+
+def _brief_hidden(unit: int) -> JSON:
+    got = _BRIEF_HIDDEN.get(unit)
+    if got is None:
+        got = _BRIEF_HIDDEN[unit] = {"id": None, "unit": unit, "hidden": True}
+    return got
 
 
 class BobState(
@@ -669,6 +696,8 @@ class BobState(
         def card_view(c: int) -> JSON:
             card = t.cards[c]
             if card.side == side or self.card_loc[c] in (DAMAGED,) or self._face_up(c):
+                if brief:  # a rollout only reads its view: one dict per card serves them all
+                    return _brief_card(card)
                 return {
                     "id": card.id,
                     "type": card.type,
@@ -678,6 +707,8 @@ class BobState(
                     "unit": card.unit,
                     "name": card.name,
                 }
+            if brief:
+                return _brief_hidden(card.unit)
             return {"id": None, "unit": card.unit, "hidden": True}
 
         flights = {}
