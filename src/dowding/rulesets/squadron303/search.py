@@ -35,22 +35,36 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
     return player.choose(view, node)
 
 
-# hand-set weights on a logistic scale (not fitted): the team's chance of winning from the
-# target's margin against its Toughness, the bombers still flying to it, the planes shot
-# down against the goal, the pilots lost, and the turns left (which favour the Luftwaffe when
-# it has bombers in the air); bias
-WEIGHTS = {
-    "margin": 1.1,
-    "bombers": -0.45,
-    "kills_short": -0.35,
-    "pilots_down": -0.7,
-    "damage": -0.15,
-    "bias": 0.2,
+POSITIVE = "raf"  # the side the evaluation scores (benchmarks/fit_evaluation.py)
+FEATURES = (
+    "margin",  # the target's Toughness less its damage, less 1 (2 with no target)
+    "bombers",  # German bombers on the board that have not bombed
+    "kills_short",  # German aircraft still to shoot down for the goal
+    "pilots_down",
+    "damage",  # damage tokens on the pilots in the air
+    "turns_left",
+    "armed",  # pilots in play with ammunition
+    "reserve",
+    "far_from_home",  # Areas from the nearest airfield, summed (a goal of landing only)
+)
+# Fitted per Scenario by ``benchmarks/squadron303_fit.py`` (logistic regression on the
+# positions of heuristic team games, won or lost); one weight per feature, then the bias.
+# python benchmarks/squadron303_fit.py --games 150 (heuristic teams of 4; held-out log loss
+# against a constant: Biggin Hill 0.500/0.522, Blitz 0.553/0.587, Home 0.427/0.441, Coming
+# Home 0.547/0.663, Battle of Britain Day 0.519/0.727)
+WEIGHTS: dict[str, tuple[float, ...]] = {
+    "attack-on-biggin-hill": (1.415, -0.41, 0.0, -0.23, -0.217, -0.616, -0.051, 0.567, 0.0, 2.503),
+    "blitz": (0.454, -0.357, 0.0, -0.557, -0.121, -0.334, 0.111, -0.15, 0.0, 1.801),
+    "home-sweet-home": (0.99, -0.801, 0.0, -1.149, -0.143, -0.169, 0.04, -1.097, 0.0, 6.576),
+    "coming-home": (0.0, -2.411, 0.0, 0.252, -0.053, -0.096, -0.008, -0.346, 0.022, 1.073),
+    "battle-of-britain-day": (0.698, 0.254, -0.756, 0.238, -0.079, 0.411, 0.11, 0.382, 0.0, -2.226),
 }
+DEFAULT = (1.1, -0.45, -0.35, -0.7, -0.15, 0.0, 0.3, 0.2, -0.3, -1.0)
 
 
-def features(state: S303State) -> dict[str, float]:
+def features(state: State) -> list[float]:
     """The position as the evaluation reads it, by the Scenario's goals ("End of the game")."""
+    assert isinstance(state, S303State)
     goal = state.scenario.players_goal
     lw_goal = state.scenario.luftwaffe_goal
     margin = 2.0
@@ -58,33 +72,35 @@ def features(state: S303State) -> dict[str, float]:
     if area:
         symbols = state.board.areas[area].symbols
         toughness = max((state.comp.rules.target_toughness[s] for s in symbols), default=1)
-        margin = float(toughness - state.damage_of(area))
+        margin = float(toughness - state.damage_of(area)) - 1.0
     bombers = sum(
-        1 for g in state.germans if g.on_board and not g.bombed and _is_bomber_type(state, g.type)
+        1 for g in state.germans if g.on_board and not g.bombed and _is_bomber({"type": g.type})
     )
-    short = 0.0
-    if goal.kind == "shoot_down":
-        short = float(max(0, goal.count - state.kills))
-    damage = sum(len(p.damage) for p in state.planes if p.airborne)
-    return {
-        "margin": margin - 1.0,
-        "bombers": float(bombers),
-        "kills_short": short,
-        "pilots_down": float(state.pilots_down),
-        "damage": float(damage),
-    }
-
-
-def _is_bomber_type(state: S303State, kind: str) -> bool:
-    return _is_bomber({"type": kind})
+    short = float(max(0, goal.count - state.kills)) if goal.kind == "shoot_down" else 0.0
+    flying = [p for p in state.planes if p.airborne]
+    far = 0.0
+    if goal.kind == "land":
+        airfields = state.comp.map.airfields
+        far = float(sum(min(state.board.distance(p.area, a) for a in airfields) for p in flying))
+    return [
+        margin,
+        float(bombers),
+        short,
+        float(state.pilots_down),
+        float(sum(len(p.damage) for p in flying)),
+        float(max(0, state.scenario.turns - state.turn_no)),
+        float(sum(1 for p in flying if p.ammo > 0)),
+        float(len(state.pilots)),
+        far,
+    ]
 
 
 def evaluate(state: State) -> dict[str, float]:
     assert isinstance(state, S303State)
-    f = features(state)
-    z = WEIGHTS["bias"] + sum(WEIGHTS[k] * v for k, v in f.items())
+    weights = WEIGHTS.get(state.scenario_id, DEFAULT)
+    z = weights[-1] + sum(w * f for w, f in zip(weights[:-1], features(state), strict=True))
     p_win = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     return {"raf": 0.5 + 0.5 * p_win}
 
 
-__all__ = ["evaluate", "features", "rollout_policy"]
+__all__ = ["FEATURES", "POSITIVE", "WEIGHTS", "evaluate", "features", "rollout_policy"]
