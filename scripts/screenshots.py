@@ -2,7 +2,8 @@
 
 Starts ``dowding serve`` on a free port over a throwaway SQLite file, drives Debian's Chromium
 (/usr/bin/chromium, never a downloaded browser) through the lobby, a bob table, a crane table
-and a replay, and writes PNGs: lobby.png, bob-table.png, crane-table.png, replay.png.
+and a replay, at 1400x900, and writes PNGs: lobby.png, bob-table.png, bob-displays.png,
+crane-table.png, crane-moves.png, replay.png.
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                page = browser.new_page(viewport={"width": 1600, "height": 1000})
+                page = browser.new_page(viewport={"width": 1400, "height": 900})  # issue 12
                 page.goto(f"{base}/")
                 page.select_option("#ruleset", "bob")
                 page.wait_for_selector('#seats[data-ruleset="bob"]')
@@ -168,12 +169,21 @@ def main() -> None:
                     my_turn(page)
                 page.mouse.move(5, 5)
                 page.screenshot(path=str(args.out / "bob-table.png"))
+                page.click("#tab-displays")  # the Group and Luftflotte displays beside the map
+                page.screenshot(path=str(args.out / "bob-displays.png"))
+                page.click("#tab-map")
 
                 new_game(page, base, "crane")
                 play_until(page, "move turn=", turn=1)
                 drag_towards_the_middle(
                     page, lambda: page.screenshot(path=str(args.out / "crane-table.png"))
                 )
+                # the first choice of turn 2: the Luftwaffe's moves since my last one, stepped
+                play_until(page, "", turn=2)
+                if page.is_visible("#since-next"):
+                    page.click("#since-next")
+                page.mouse.move(5, 5)
+                page.screenshot(path=str(args.out / "crane-moves.png"))
                 play_until(page, "zzz", turn=99, limit=400)  # to the end
                 page.click("#decision a")
                 page.wait_for_url("**/replay/**")
@@ -187,7 +197,7 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=10)
-    for name in ("lobby", "bob-table", "crane-table", "replay"):
+    for name in ("lobby", "bob-table", "bob-displays", "crane-table", "crane-moves", "replay"):
         print(args.out / f"{name}.png")
 
 

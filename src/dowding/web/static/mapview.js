@@ -72,6 +72,7 @@ export class MapView {
     else if (!this.tab || this.tab === "all" && !this.chosen) this.tab = "map";
     if (split && decision) this.followOptions();
     this.show(this.tab, true);
+    this.retip();
   }
 
   // a decision whose options lie only in the displays opens them (and back to the map)
@@ -248,15 +249,19 @@ export class MapView {
     });
 
     // the tooltip: hover and keyboard focus
-    const target = (node) => {
-      for (let n = node; n && n !== wrap; n = n.parentNode) {
-        if (n.nodeType === 1 && (titleOf(n) || n.dataset && n.dataset.tip)) return n;
-      }
-      return null;
-    };
-    wrap.addEventListener("pointerover", (event) => this.showTip(target(event.target), event));
-    wrap.addEventListener("pointermove", (event) => { if (!this.tip.hidden) this.placeTip(event.clientX, event.clientY); });
-    wrap.addEventListener("pointerleave", () => this.hideTip());
+    const target = (node) => this.tipTarget(node);
+    wrap.addEventListener("pointerover", (event) => {
+      this.pointer = [event.clientX, event.clientY];
+      this.showTip(target(event.target), event);
+    });
+    wrap.addEventListener("pointermove", (event) => {
+      this.pointer = [event.clientX, event.clientY];
+      if (!this.tip.hidden) this.placeTip(event.clientX, event.clientY);
+    });
+    wrap.addEventListener("pointerleave", () => {
+      this.pointer = null;
+      this.hideTip();
+    });
     wrap.addEventListener("focusin", (event) => {
       const node = target(event.target);
       if (!node) { this.hideTip(); return; }
@@ -265,6 +270,22 @@ export class MapView {
       this.placeTip(r.right, r.top + r.height / 2);
     });
     wrap.addEventListener("focusout", () => this.hideTip());
+  }
+
+  // the nearest node with details at or above `node`, inside the map
+  tipTarget(node) {
+    for (let n = node; n && n !== this.wrap; n = n.parentNode) {
+      if (n.nodeType === 1 && (titleOf(n) || n.dataset && n.dataset.tip)) return n;
+    }
+    return null;
+  }
+
+  // a new map under a pointer that has not moved: the details of what is under it now
+  retip() {
+    if (!this.pointer) return;
+    const [x, y] = this.pointer;
+    const under = document.elementFromPoint(x, y);
+    if (under && this.wrap.contains(under)) this.showTip(this.tipTarget(under), { clientX: x, clientY: y });
   }
 
   // a node's details: its <title> (taken out while the tooltip shows, so the browser's own

@@ -658,7 +658,7 @@ export class ReplayScreen {
     this.slider = el("input", { type: "range", min: 0, max: this.total, value: this.total, id: "replay-step", "aria-label": "Step" });
     this.label = el("span", { id: "replay-at", "aria-live": "polite" });
     const button = (id, text, label, to) => el("button", { type: "button", id, "aria-label": label, onclick: () => this.go(to()) }, text);
-    this.mapWrap = el("div", { class: "map-wrap", id: "map" });
+    this.mapWrap = el("div", { class: "map-wrap replay-map", id: "map" });
     this.view = new MapView(this.mapWrap);
     this.eventLog = el("ol", { class: "log", id: "event-log" });
     this.diceLog = el("ol", { class: "log", id: "dice-log" });
@@ -720,7 +720,9 @@ export class ReplayScreen {
       r ? el("p", { class: "result" }, `Game over: ${r.winner ? `${(this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`) : null].filter(Boolean));
     this.eventLog.replaceChildren(...(p.events || []).map((e) => logLine(e, p.ruleset)));
     this.eventLog.scrollTop = this.eventLog.scrollHeight;
-    this.diceLog.replaceChildren(...(p.dice || []).map((d) => el("li", {}, el("span", { class: "step" }, `#${d.step}`), d.text)));
+    // a roll's words: its label and faces (the payload no longer repeats them as text)
+    this.diceLog.replaceChildren(...(p.dice || []).map((d) => el("li", {}, el("span", { class: "step" }, `#${d.step}`),
+      d.text || `${d.label}: ${d.faces ?? "(hidden)"}`)));
     this.diceLog.scrollTop = this.diceLog.scrollHeight;
   }
 }
