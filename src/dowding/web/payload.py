@@ -12,7 +12,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from dowding.engine import Chance, Decision, Node, State, Terminal, view
 from dowding.engine.option_odds import option_odds
@@ -27,6 +27,7 @@ except ImportError:  # optional: the standard library does the same, slower
     orjson = None  # type: ignore[assignment]
 
 log = logging.getLogger("dowding.web")
+T = TypeVar("T")
 
 # The narration and dice a payload carries: the most recent ones (replays: up to their step).
 EVENT_LIMIT = 300
@@ -157,8 +158,8 @@ def build(
         else None
     )
     seen = seat_view(shown, seat)
-    told = [t for t in live.told if t.step <= upto and t.event.visible_to(seat)]
-    rolled = [r for r in live.rolled if r.step <= upto]
+    told = _latest(live.told, lambda t: t.step <= upto and t.event.visible_to(seat), EVENT_LIMIT)
+    rolled = _latest(live.rolled, lambda r: r.step <= upto, DICE_LIMIT)
     typing = live.manual_dice_seats(node) if active else ()
     payload: dict[str, Any] = {
         "type": "replay" if replaying else "state",
@@ -202,7 +203,7 @@ def build(
                 "label": r.label_for(seat),
                 "faces": _faces(r.outcome) if r.visible(seat) else None,
             }
-            for r in rolled[-DICE_LIMIT:]
+            for r in rolled
         ],
         "result": result_json(node, snap) if not replaying or isinstance(node, Terminal) else None,
         # agreements between people (docs/web-api.md): invited seats yet to accept manual dice,
@@ -218,6 +219,19 @@ def build(
         "thinking": thinking_json(live, node, snap) if active else None,
     }
     return payload
+
+
+def _latest(items: list[T], wanted: Callable[[T], bool], limit: int) -> list[T]:
+    """The last ``limit`` of ``items`` that are ``wanted``, in order: read from the end, as a long
+    game's narration runs to thousands of lines."""
+    out: list[T] = []
+    for item in reversed(items):
+        if wanted(item):
+            out.append(item)
+            if len(out) == limit:
+                break
+    out.reverse()
+    return out
 
 
 def thinking_json(live: LiveGame, node: Node, snap: Snapshot) -> dict[str, Any] | None:
