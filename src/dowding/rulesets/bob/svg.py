@@ -43,6 +43,7 @@ from .render import (
     target_state,
 )
 from .tables import GROUPS, LUFTFLOTTEN, LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS
+from .words import AIRCRAFT
 
 View = Mapping[str, Any]
 
@@ -547,8 +548,9 @@ def card_svg(
         if action
         else ""
     )
+    # the card by its squadron's name, as the log names it (not its id)
     title = (
-        f"{cid} {card.get('name', '')}: {kind}, {card.get('dice')} dogfight dice, "
+        f"{card.get('name') or cid} ({AIRCRAFT.get(kind, kind)}): {card.get('dice')} dogfight dice, "
         f"damage {card.get('damage')}"
         + (f", {card['bombs']} bombing dice" if card.get("bombs") else "")
     )
