@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from html import escape
+from textwrap import wrap
 from typing import Any
 
 from .components import Components, load_components
-from .words import labels
+from .render import _cards_in_words
+from .words import labels, mission_name
 
 View = Mapping[str, Any]
 CELL = {50: 26, 25: 14}
 PANEL_W = 340
+WRAP = 62  # characters a panel line holds
 GROUP_FILL = {10: "#e8dcc0", 11: "#f0d0c0", 12: "#d8e4c0", 13: "#d0dce8"}
 SEA = "#c8dcec"
 CONTINENT = "#d8d0d8"
@@ -41,7 +44,7 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     g = c.board.grid
     ox, oy = 30, 40
     width = ox + g.columns * size + 20 + PANEL_W
-    height = max(oy + g.rows * size + 30, 560)
+    height = max(oy + g.rows * size + 60, 760)
     options, prompt = _decision_parts(decision)
     texts = [str(o.get("text", "")) if isinstance(o, Mapping) else o.text for o in options]
     said: list[str] = []
@@ -60,6 +63,12 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
             by_space.setdefault(str(space), []).append((text, label))
         else:
             buttons.append((text, label))
+    panel = 16 + 18 * min(len(buttons), 30) + 13 * (4 + len(view["missions"]["assigned"]))
+    panel += (18 + 13 * 8 if view.get("fight") else 0) + 18 + 12 * len(view["flights"]) + 20
+    panel += 12 * (
+        len(", ".join(view.get("destroyed", ()))) // WRAP + len(view["missions"]["assigned"])
+    )
+    height = max(height, oy + panel)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bob1990-map" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" font-family="sans-serif" font-size="10">',
@@ -67,8 +76,10 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
         f"{esc(view.get('stage'))}: {len(view['missions']['completed'])} of 9 missions</text>",
     ]
     parts += _cells(view, c, ox, oy, size, by_space)
+    parts += _axes(c, ox, oy, size)
     parts += _flights(view, c, ox, oy, size)
-    parts += _panel(view, ox + g.columns * size + 20, oy, prompt, buttons)
+    parts += _legend(ox, oy + g.rows * size + 16)
+    parts += _panel(view, c, ox + g.columns * size + 20, oy, prompt, buttons)
     parts.append("</svg>")
     return "".join(parts)
 
@@ -125,6 +136,34 @@ def _cells(
     return out
 
 
+def _axes(c: Components, ox: int, oy: int, size: int) -> list[str]:
+    """Column letters and row numbers, so a space's name ('D15') can be found."""
+    g = c.board.grid
+    out = [
+        f'<text x="{ox + i * size + size // 2}" y="{oy - 3}" text-anchor="middle" '
+        f'font-size="9" fill="#555">{chr(65 + i)}</text>'
+        for i in range(g.columns)
+    ]
+    out += [
+        f'<text x="{ox - 3}" y="{oy + r * size + size // 2 + 3}" text-anchor="end" '
+        f'font-size="9" fill="#555">{r + 1}</text>'
+        for r in range(g.rows)
+    ]
+    return out
+
+
+def _legend(x: int, y: int) -> list[str]:
+    lines = (
+        "Blue dots: British flights; black dots: German flights (hover for their names).",
+        "A RAF airfield, L German airfield, C city, r radar station; small letters: destroyed.",
+        "Green border: a radar-scanned space; yellow: where an option takes you (click it).",
+    )
+    return [
+        f'<text x="{x}" y="{y + i * 13}" font-size="10" fill="#333">{esc(line)}</text>'
+        for i, line in enumerate(lines)
+    ]
+
+
 def _flights(view: View, c: Components, ox: int, oy: int, size: int) -> list[str]:
     out: list[str] = []
     stacked: dict[str, int] = {}
@@ -140,13 +179,29 @@ def _flights(view: View, c: Components, ox: int, oy: int, size: int) -> list[str
         colour = "#1f4e9c" if raf else "#333"
         out.append(
             f'<circle cx="{cx}" cy="{cy}" r="4" fill="{colour}" stroke="#fff" stroke-width="0.8">'
-            f"<title>{'RAF' if raf else 'Luftwaffe'} flight {esc(f)}: {esc(fl.get('cards'))} cards"
-            f"</title></circle>"
+            f"<title>{'RAF' if raf else 'Luftwaffe'} flight {esc(f)} at {esc(pos)}: "
+            f"{esc(fl.get('cards'))} cards</title></circle>"
         )
     return out
 
 
-def _panel(view: View, x: int, y: int, prompt: str, buttons: list[tuple[str, str]]) -> list[str]:
+def _flight_line(f: str, fl: Mapping[str, Any]) -> str:
+    """'10A at D15, 3 cards, moved 2' / '2A at J17, 6 cards, fuel 1,2 used, landed'."""
+    where = f"at {fl.get('pos')}" if fl.get("pos") else "off the map"
+    text = f"{f} {where}, {fl.get('cards')} cards"
+    if int(f[:-1]) >= 10:
+        if fl.get("marker"):
+            text += f", moved {fl.get('marker')}"
+    elif fl.get("fuel_used"):
+        text += f", fuel {','.join(map(str, fl['fuel_used']))} used"
+    if fl.get("status") not in ("map",):
+        text += f" ({fl.get('status')})"
+    return text
+
+
+def _panel(
+    view: View, c: Components, x: int, y: int, prompt: str, buttons: list[tuple[str, str]]
+) -> list[str]:
     out = [f'<text x="{x}" y="{y}" font-size="12" font-weight="bold">{esc(prompt)}</text>']
     row = y + 16
     for text, label in buttons[:30]:
@@ -156,15 +211,42 @@ def _panel(view: View, x: int, y: int, prompt: str, buttons: list[tuple[str, str
             f'stroke="#99b"/><text x="{x + 4}" y="{row}">{esc(label)}</text></g>'
         )
         row += 18
+
+    def line(text: str, bold: bool = False, gap: int = 13) -> None:
+        nonlocal row
+        weight = ' font-weight="bold"' if bold else ""
+        for i, part in enumerate(wrap(text, WRAP, subsequent_indent="  ") or [""]):
+            row += gap if i == 0 else 12
+            out.append(f'<text x="{x}" y="{row}"{weight}>{esc(part)}</text>')
+
     missions = view["missions"]
-    row += 10
-    out.append(f'<text x="{x}" y="{row}" font-weight="bold">Missions</text>')
+    line("Missions", bold=True, gap=10)
     for lf, m in missions["assigned"].items():
-        row += 14
-        target = missions["targets"].get(lf, "")
-        out.append(f'<text x="{x}" y="{row}">Luftflotte {esc(lf)}: {esc(m)} {esc(target)}</text>')
-    row += 14
-    out.append(
-        f'<text x="{x}" y="{row}">Destroyed: {esc(", ".join(view.get("destroyed", ())) or "none")}</text>'
-    )
+        said = mission_name(c, m) if m in c.missions else str(m)
+        target = missions["targets"].get(lf)
+        hits = missions["hits"].get(m)
+        more = (f", target {target}" if target else "") + (f", {hits} hit(s)" if hits else "")
+        line(f"Luftflotte {lf}: {said}{more}")
+    line(f"Completed: {len(missions['completed'])} of 9; Mission box: {missions['deck']} cards")
+    line(f"Destroyed: {', '.join(view.get('destroyed', ())) or 'none'}")
+    fight = view.get("fight")
+    if fight:
+        line(f"Dogfight at {fight['space']}: {fight['flight']}", bold=True, gap=18)
+        for k in range(1, int(fight["stacks"]) + 1):
+            up = view["cards"].get(f"stack:{k}", [])
+            down = int(view.get("face_down", {}).get(f"stack:{k}", 0))
+            what = "; ".join(
+                [
+                    *([_cards_in_words(up, c.cell_km)] if up else []),
+                    *([f"{down} face down"] if down else []),
+                ]
+            )
+            against = [f for f, n in fight["pairs"] if n == k]
+            line(f"stack {k}: {what or 'empty'}" + (f" vs {', '.join(against)}" if against else ""))
+    for place, ids in view.get("cards", {}).items():
+        if place.startswith("hand:") and ids:
+            line(f"{place[5:]} drew: {_cards_in_words(ids, c.cell_km)}")
+    line("Flights", bold=True, gap=18)
+    for f, fl in view["flights"].items():
+        line(_flight_line(f, fl), gap=12)
     return out

@@ -28,7 +28,8 @@ def mission_name(c: Components, mid: str) -> str:
     m = c.missions[mid]
     if m.kind == "city":
         return f"mission: bomb {m.target} ({m.group} Group, {m.bombs} bombs)"
-    return f"mission: a {m.kind} of {m.group} Group ({m.bombs} bomb)"
+    article = "an" if m.kind == "airfield" else "a"
+    return f"mission: {article} {m.kind} of {m.group} Group ({m.bombs} bomb{'s' if m.bombs > 1 else ''})"
 
 
 def place(c: Components, space: str) -> str:
@@ -62,7 +63,12 @@ def _label(c: Components, view: View, a: Action) -> str:
         f = str(a.get("flight"))
         return f"Attack {flight_name(f)} ({view['flights'][f]['cards']} cards)"
     if kind == "stack":
-        return f"Put the card on stack {a.get('n')}"
+        fight = view.get("fight") or {}
+        g = str(fight.get("flight") or "")
+        box = set((view.get("cards") or {}).get(f"fb:{g}") or ())
+        top = next((cid for cid in c.decks.get(command(g), ()) if cid in box), None) if g else None
+        card = f"{card_name(c, top)} " if top else "the card "
+        return f"Put {card}on stack {a.get('n')}"
     if kind == "match":
         k = count(a.get("stack"))
         f = flight_name(str(a.get("flight")))
