@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,11 +23,23 @@ def _random_value(rng: random.Random, depth: int = 0) -> Any:
     if kind == 1:
         return rng.randrange(5)
     if kind == 2:  # long text cut at "<", with characters beyond the BMP and empty pieces
-        pieces = ["", "g>", "a é", "b \U0001f6e9", "<", "rect/>", "c"]
+        pieces = ["", "g>", "a é", "b \U0001f6e9", "<", "rect/>", "c", *_family(rng, 3)]
         return "<".join(rng.choice(pieces) for _ in range(rng.randrange(0, 300)))
+    if kind == 3 and rng.random() < 0.3:  # options alike but for a word or a number
+        return [{"text": t, "label": t.upper(), "odds": None} for t in _family(rng, 6)]
     if kind == 3:
         return [_random_value(rng, depth + 1) for _ in range(rng.randrange(5))]
     return {f"k{rng.randrange(6)}": _random_value(rng, depth + 1) for _ in range(rng.randrange(5))}
+
+
+def _family(rng: random.Random, n: int) -> list[str]:
+    """ASCII strings alike but for a few characters (and one beyond the BMP, sent whole)."""
+    out = [
+        f'use href="#o" data-action="fly to={rng.choice("ABC")}{rng.randrange(20)} unit=65" '
+        f'x="{rng.randrange(900)}"/>'
+        for _ in range(n)
+    ]
+    return [*out, f'use data-action="fly to=\U0001f6e9{rng.randrange(9)} unit=65" x="1"/>']
 
 
 def _mutate(rng: random.Random, value: Any) -> Any:
@@ -54,6 +67,7 @@ def _mutate(rng: random.Random, value: Any) -> Any:
 
 def test_a_patch_rebuilds_the_next_payload_exactly() -> None:
     rng = random.Random(12)
+    used: set[str] = set()
     for n in range(400):
         old = {"seq": n, "a": _random_value(rng), "b": _random_value(rng), "c": _random_value(rng)}
         new = {
@@ -70,6 +84,48 @@ def test_a_patch_rebuilds_the_next_payload_exactly() -> None:
         assert apply_patch(old, patch) == new
         # what travels is JSON
         assert apply_patch(json.loads(json.dumps(old)), json.loads(json.dumps(patch))) == new
+        used |= set(_shared(patch["changes"]))
+    # every way of sending a new string or item as a change of another was exercised
+    assert used >= {"x", "~", "e-splice"}, used
+
+
+def _shared(value: Any) -> Iterator[str]:
+    """The kinds of sharing a patch uses: "x" operations, "~" items, spliced map pieces."""
+    if isinstance(value, dict):
+        if "~" in value:
+            yield "~"
+        for inner in value.values():
+            yield from _shared(inner)
+    elif isinstance(value, list):
+        if value and value[0] == "x":
+            yield "x"
+        if value and value[0] == "e":
+            yield from ("e-splice" for i in value[1] if isinstance(i, list) and len(i) == 3)
+        for inner in value:
+            yield from _shared(inner)
+
+
+def test_alike_options_and_map_pieces_travel_as_changes_of_the_one_before() -> None:
+    hexes = [f"{c}{r}" for c in "ABCDEFGHIJ" for r in range(1, 13)]
+    options = [
+        {
+            "text": f"fly to={h} unit=65",
+            "label": f"Fly 65 Squadron (Spitfire, 4 flights) to {h}",
+            "odds": None,
+        }
+        for h in hexes
+    ]
+    marks = "".join(
+        f'<use href="#ffs-opt" data-action="fly to={h} unit=65" tabindex="0" x="{i * 7}" y="3"/>'
+        for i, h in enumerate(hexes)
+    )
+    old = {"seq": 1, "decision": {"options": [options[0]]}, "svg": "<svg>" + "<g/>" * 200}
+    new = {"seq": 2, "decision": {"options": options}, "svg": "<svg>" + marks + "<g/>" * 200}
+    patch = make_patch(old, new, 1)
+    assert apply_patch(old, json.loads(json.dumps(patch))) == new
+    sent = len(json.dumps(patch, separators=(",", ":")))
+    whole = len(json.dumps({"options": options, "svg": marks}, separators=(",", ":")))
+    assert sent < 0.7 * whole, (sent, whole)  # each mark and option about 70 bytes, not 100
 
 
 def _follow(ws: Any) -> list[dict[str, Any]]:

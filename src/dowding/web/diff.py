@@ -7,10 +7,16 @@ maps each changed top-level key to an operation, ``gone`` lists the keys removed
 
 - ``["=", value]``: the new value;
 - ``["k", {key: operation}, [gone keys]]``: a dictionary changed key by key;
+- ``["x", p, middle, s]``: an ASCII string made of the old one's first ``p`` characters,
+  ``middle`` and its last ``s`` characters;
 - ``["a", items]``: a list rebuilt from the old one: each item either ``[start, count]`` (that
-  run of the old list's items) or ``{"=": value}`` (a new item);
+  run of the old list's items), ``{"=": value}`` (a new item) or ``{"~": operation}`` (a new item
+  made by the operation from the new item before it in this list: options, events and dice
+  come in families that differ in a word or a number);
 - ``["e", items]``: a long string (the map) cut at each ``<``, rebuilt the same way from the old
-  string's pieces (``[start, count]``) and new pieces (strings), then joined with ``<``.
+  string's pieces (``[start, count]``), new pieces (strings) and ``[p, middle, s]``: an ASCII
+  piece made from the new piece before it as ``"x"`` does (a hundred hexes to fly to differ in
+  their name and place), then joined with ``<``.
 
 An SVG map is mostly the same elements from one push to the next (the board, the places): only
 what moved travels. ``apply_patch`` is the reference the browser (``static/patch.js``) follows; a
@@ -73,17 +79,81 @@ def _key(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, default=str).encode()
 
 
+# a new list item or map piece is sent as a change of the one before it when that saves this much
+SHARE_MIN = 16
+
+
+def _common(a: str, b: str) -> tuple[int, int]:
+    """The lengths of the longest common prefix of ``a`` and ``b``, and of their longest common
+    suffix in what is left (found by halving, comparing slices)."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    prefix = lo
+    lo, hi = 0, min(len(a), len(b)) - prefix
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[len(a) - mid :] == b[len(b) - mid :]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return prefix, lo
+
+
+def _splice(old: str, new: str) -> list[Any] | None:
+    """``[p, middle, s]`` that makes ``new`` of ``old``, when both are ASCII (the page counts in
+    UTF-16 units, Python in code points) and it saves SHARE_MIN characters; else None."""
+    if len(new) < 2 * SHARE_MIN or not (old.isascii() and new.isascii()):
+        return None
+    p, s = _common(old, new)
+    if p + s < SHARE_MIN:
+        return None
+    return [p, new[p : len(new) - s], s]
+
+
 def _list_op(old: list[Any], new: list[Any]) -> list[Any]:
-    items = [
-        {"=": new[r]} if isinstance(r, int) else r
-        for r in _runs([_key(v) for v in old], [_key(v) for v in new])
-    ]
+    keys = [_key(v) for v in new]
+    items: list[Any] = []
+    before: Any = None  # the last new item
+    misses = 0  # a list whose new items are not alike stops trying after a few
+    for r in _runs([_key(v) for v in old], keys):
+        if not isinstance(r, int):
+            items.append(r)
+            continue
+        value = new[r]
+        item: dict[str, Any] = {"=": value}
+        if (
+            misses < 3
+            and len(keys[r]) > 2 * SHARE_MIN
+            and type(before) is type(value)
+            and isinstance(value, dict | str)
+        ):
+            op = diff_value(before, value)
+            if op is not None and op[0] != "=" and len(_key(op)) + SHARE_MIN < len(keys[r]):
+                item, misses = {"~": op}, 0
+            else:
+                misses += 1
+        items.append(item)
+        before = value
     return ["a", items]
 
 
 def _text_op(old: str, new: str) -> list[Any]:
     pieces = new.split("<")
-    items = [pieces[r] if isinstance(r, int) else r for r in _runs(old.split("<"), pieces)]
+    items: list[Any] = []
+    before: str | None = None  # the last new piece
+    for r in _runs(old.split("<"), pieces):
+        if not isinstance(r, int):
+            items.append(r)
+            continue
+        piece = pieces[r]
+        shared = _splice(before, piece) if before is not None else None
+        items.append(piece if shared is None else shared)
+        before = piece
     return ["e", items]
 
 
@@ -100,8 +170,12 @@ def diff_value(old: Any, new: Any) -> list[Any] | None:
         return ["k", changes, [k for k in old if k not in new]]
     if isinstance(old, list) and isinstance(new, list) and old and new:
         return _list_op(old, new)
-    if isinstance(old, str) and isinstance(new, str) and len(new) >= SPLICE_MIN:
-        return _text_op(old, new)
+    if isinstance(old, str) and isinstance(new, str):
+        if len(new) >= SPLICE_MIN:
+            return _text_op(old, new)
+        shared = _splice(old, new)
+        if shared is not None:
+            return ["x", *shared]
     return ["=", new]
 
 
@@ -112,14 +186,32 @@ def make_patch(old: dict[str, Any], new: dict[str, Any], n: int) -> dict[str, An
     return {"type": "patch", "n": n, "seq": new.get("seq"), "changes": changes, "gone": gone}
 
 
-def _rebuild(old: Sequence[Any], items: list[Any], new_item: Callable[[Any], Any]) -> list[Any]:
+def _rebuild(
+    old: Sequence[Any], items: list[Any], new_item: Callable[[Any, Any], Any]
+) -> list[Any]:
+    """The list ``items`` describe: runs of ``old``, and new items made by ``new_item(item, the
+    new item before it)``."""
     out: list[Any] = []
+    before: Any = None
     for item in items:
-        if isinstance(item, list):
+        if isinstance(item, list) and len(item) == 2:
             out.extend(old[item[0] : item[0] + item[1]])
         else:
-            out.append(new_item(item))
+            before = new_item(item, before)
+            out.append(before)
     return out
+
+
+def _spliced(old: str, p: int, middle: str, s: int) -> str:
+    return old[:p] + middle + old[len(old) - s :]
+
+
+def _new_item(item: dict[str, Any], before: Any) -> Any:
+    return item["="] if "=" in item else apply_value(before, item["~"])
+
+
+def _new_piece(item: str | list[Any], before: str | None) -> str:
+    return item if isinstance(item, str) else _spliced(before or "", *item)
 
 
 def apply_value(old: Any, op: list[Any]) -> Any:
@@ -131,10 +223,12 @@ def apply_value(old: Any, op: list[Any]) -> Any:
         for key, inner in op[1].items():
             merged[key] = apply_value(merged.get(key), inner)
         return merged
+    if kind == "x":
+        return _spliced(old, op[1], op[2], op[3])
     if kind == "a":
-        return _rebuild(old, op[1], lambda item: item["="])
+        return _rebuild(old, op[1], _new_item)
     if kind == "e":
-        return "<".join(_rebuild(old.split("<"), op[1], lambda item: item))
+        return "<".join(_rebuild(old.split("<"), op[1], _new_piece))
     raise ValueError(f"unknown patch operation {kind!r}")
 
 

@@ -2,14 +2,26 @@
 // next payload from the one before it, so the page draws the same payload it would have been sent
 // in full.
 
+// the list items describe: runs [start, count] of old, and new items made by newItem(item, the
+// new item before it)
 function rebuild(old, items, newItem) {
   const out = [];
+  let before = null;
   for (const item of items) {
-    if (Array.isArray(item)) {
+    if (Array.isArray(item) && item.length === 2) {
       for (let i = item[0]; i < item[0] + item[1]; i++) out.push(old[i]);
-    } else out.push(newItem(item));
+    } else {
+      before = newItem(item, before);
+      out.push(before);
+    }
   }
   return out;
+}
+
+// old's first p characters, middle, old's last s characters (ASCII only: the server sends none
+// other, so UTF-16 units and code points agree)
+function spliced(old, p, middle, s) {
+  return old.slice(0, p) + middle + old.slice(old.length - s);
 }
 
 export function applyValue(old, op) {
@@ -21,8 +33,10 @@ export function applyValue(old, op) {
       for (const [k, inner] of Object.entries(op[1])) merged[k] = applyValue(merged[k], inner);
       return merged;
     }
-    case "a": return rebuild(old, op[1], (item) => item["="]);
-    case "e": return rebuild(old.split("<"), op[1], (item) => item).join("<");
+    case "x": return spliced(old, op[1], op[2], op[3]);
+    case "a": return rebuild(old, op[1], (item, before) => ("=" in item ? item["="] : applyValue(before, item["~"])));
+    case "e": return rebuild(old.split("<"), op[1],
+      (item, before) => (typeof item === "string" ? item : spliced(before || "", item[0], item[1], item[2]))).join("<");
     default: throw new Error(`unknown patch operation ${op[0]}`);
   }
 }
