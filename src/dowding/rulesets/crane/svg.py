@@ -540,11 +540,16 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
     table_w = OX + length * INCH + 20
     total_w = int(table_w + PANEL_W)
     height = int(max(OY + width * INCH + 30, 560))
+    # the two regions a page may show apart (a tab each): the table, the roster beside it
+    regions = (
+        f'data-map="0 0 {table_w:g} {OY + width * INCH + 24:g}" '
+        f'data-panel="{table_w - 8:g} 0 {PANEL_W + 8:g} {height}" data-panel-name="Roster"'
+    )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="table crane" '
         f'viewBox="0 0 {total_w} {height}" width="{total_w}" height="{height}" role="img" '
         f'aria-label="the crane table in inches" data-inch="{INCH:g}" data-ox="{OX:g}" '
-        f'data-oy="{OY:g}" data-axes="yx">{DEFS}'
+        f'data-oy="{OY:g}" data-axes="yx" {regions}>{DEFS}'
         f'<g class="map">{"".join(layers)}</g>'
         f'<g class="panel">{panel(view, seat, table_w)}</g></svg>'
     )
