@@ -137,9 +137,21 @@ def test_bob_shows_its_plotting_table_and_displays_in_tabs(server: str, new_page
     assert not w.errors
 
 
-def test_crane_has_no_tabs(server: str, new_page: Any) -> None:
+def test_crane_shows_its_table_and_roster_in_tabs(server: str, new_page: Any) -> None:
     w = open_table(new_page, server, "crane")
-    assert w.page.is_hidden(".map-tabs")
+    page = w.page
+    assert page.inner_text("#tab-displays") == "Roster"
+    table = page.evaluate("document.querySelector('#map svg').dataset.map.split(' ').map(Number)")
+    assert page.evaluate(VIEWBOX) == pytest.approx(table)
+    # the table is drawn larger than with the roster beside it: an inch is at least 12 pixels
+    inch = page.evaluate(
+        "() => { const s = document.querySelector('#map svg');"
+        " return Number(s.dataset.inch) * s.getScreenCTM().a; }"
+    )
+    assert inch >= 12
+    page.click("#tab-displays")
+    assert page.is_visible("#map g.panel text")
+    assert not w.errors
 
 
 @pytest.mark.parametrize(

@@ -68,6 +68,7 @@ export class MapView {
     svg.removeAttribute("height");
     const split = Boolean(box(svg.dataset.map) && box(svg.dataset.panel));
     this.tabs.hidden = !split;
+    this.tabButtons.displays.textContent = svg.dataset.panelName || "Displays";
     if (!split) this.tab = "all";
     else if (!this.tab || this.tab === "all" && !this.chosen) this.tab = "map";
     if (split && decision) this.followOptions();
