@@ -183,6 +183,7 @@ def main() -> None:
                 if page.is_visible("#since-next"):
                     page.click("#since-next")
                 page.mouse.move(5, 5)
+                page.wait_for_timeout(2500)  # the arrows drawn to their end
                 page.screenshot(path=str(args.out / "crane-moves.png"))
                 play_until(page, "zzz", turn=99, limit=400)  # to the end
                 page.click("#decision a")
