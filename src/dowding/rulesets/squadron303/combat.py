@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from dowding.engine import Action, Chance, Decision, Die, Draw, Roll, SymbolPool
 from dowding.engine.tasks import Task
 
+from .aces import active
 from .components import Aircraft, Effect, Requirement
 from .dice import propeller, symbol
 from .pieces import DOWN, FLYING, LANDED, German, Plane
@@ -247,7 +248,8 @@ def _german_colours(st: S303State, g: German) -> tuple[str, ...]:
         and o.area == g.area
         and not o.tokens
     )
-    dice = german_dice(kind, mates if kind.shares_dice else 0)
+    extra = 1 if kind.category != "bomber" and active(st, g.squadron, "extra_die") else 0
+    dice = german_dice(kind, mates if kind.shares_dice else 0, ace_extra=extra)
     return tuple(c for c, n in dice.items() for _ in range(n))
 
 
@@ -272,16 +274,22 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
         FightState(plane.id, target.id, 2, 1, colours, (), (), gcolours, (), fought=(target.id,))
     )
     st.put_german(target._replace(fought=True))
+    mark_attacked(st, target.squadron)
     st.say(f"{plane.id} attacks {st.comp.aircraft[target.type].name} {target.id}")
     st.push(
         ("froll", plane.id),
         *_grolls(plane.id, gcolours),
         ("rerolls", plane.id, 1),
         ("give", plane.id),
-        ("henneberg", plane.id),
+        ("target_reroll", plane.id),
         ("spec", plane.id),
         ("round", plane.id),
     )
+
+
+def mark_attacked(st: S303State, squadron: str) -> None:
+    """A squadron attacked in a Fight: an Escape squadron flies 2 Areas from now on."""
+    st.squadrons = tuple(s._replace(attacked=True) if s.id == squadron else s for s in st.squadrons)
 
 
 def _grolls(plane_id: str, gcolours: tuple[str, ...]) -> list[Task]:
@@ -476,8 +484,15 @@ def do_rerolls(st: S303State, task: Task) -> None:
             for i, face in enumerate(f.faces)
             if face == "reroll" and f.colours[i] != "yellow"
         ]
+    target = st.german(f.target)
+    # Fighter Ace (b): its fighters reroll any blank die, once
+    blanks = st.comp.aircraft[target.type].category != "bomber" and active(
+        st, target.squadron, "reroll_blanks"
+    )
     tasks += [
-        ("reroll", f.plane, "german", i) for i, face in enumerate(f.gfaces) if face == "reroll"
+        ("reroll", f.plane, "german", i)
+        for i, face in enumerate(f.gfaces)
+        if face == "reroll" or (blanks and face == "blank")
     ]
     st.push(*tasks)
 
@@ -676,10 +691,13 @@ def do_resolve(st: S303State, task: Task) -> None:
     maneuvers = max(0, syms.total("maneuver") + gains["maneuver"] - spent_maneuvers)
     failure = f.die >= 0 and f.faces[f.die] == "failure"
     kind = st.comp.aircraft[target.type]
+    gfaces = f.gfaces
+    if kind.category != "bomber" and active(st, target.squadron, "free_evade"):
+        gfaces = (*gfaces, "evade")  # Fighter Ace (c): a free Evade
     outcome = resolve_round(
         hits=hits,
         evades=evades,
-        german_faces=f.gfaces,
+        german_faces=gfaces,
         toughness=kind.toughness,
         damage=target.damage,
         cancel_german_hits=gains["cancel"],
@@ -840,6 +858,7 @@ def do_next(st: S303State, task: Task, action: Action) -> None:
             fought=tuple(dict.fromkeys((*f.fought, target.id))),
         )
         st.put_german(target._replace(fought=True))
+        mark_attacked(st, target.squadron)
         plane = st.plane(f.plane)
         st.put(
             plane._replace(fought_now=tuple(dict.fromkeys((*plane.fought_now, target.squadron))))
@@ -848,7 +867,7 @@ def do_next(st: S303State, task: Task, action: Action) -> None:
     st.push(
         *_grolls(f.plane, f.gcolours),
         ("rerolls", f.plane, 0),
-        ("henneberg", f.plane),
+        ("target_reroll", f.plane),
         ("spec", f.plane),
         ("round", f.plane),
     )

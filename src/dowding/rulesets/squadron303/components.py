@@ -410,6 +410,16 @@ class Rules(_Strict):
     reserve_removed: dict[Literal["1", "2", "3", "4"], int]
     specialization: Specialization
     medal_supply: int = Field(ge=0)
+    # "Aces" (L8): the German Elite Pilot tokens, 4 red for fighters and 2 black for bombers:
+    # (a) +1 Hit per fighter in a Counterattack, (b) blanks rerolled once, (c) a free Evade,
+    # (d) an extra die; (e) bombers 1 Area more after being attacked, (f) 1 more token to stop.
+    fighter_aces: tuple[Literal["ca_hit", "reroll_blanks", "free_evade", "extra_die"], ...] = (
+        "ca_hit",
+        "reroll_blanks",
+        "free_evade",
+        "extra_die",
+    )
+    bomber_aces: tuple[Literal["extra_move", "extra_token"], ...] = ("extra_move", "extra_token")
 
 
 class Components(_Strict):

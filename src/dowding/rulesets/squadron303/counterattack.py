@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from dowding.engine import Action, Chance, Decision, SymbolPool
 from dowding.engine.tasks import Task
 
+from .aces import active
 from .dice import propeller
 from .pieces import German
 
@@ -100,7 +101,8 @@ def do_ca(st: S303State, task: Task) -> None:
     """A squadron's Counterattack in an Area: its fighters' dice pooled, one pool per colour
     (only the count of each face matters)."""
     _, sid, area, fewer = task
-    colours = _colours(st, eligible(st, sid, area), fewer)
+    fighters = eligible(st, sid, area)
+    colours = _colours(st, fighters, fewer)
     if not st.raf_in(area) or not colours:
         return
     st.squadrons = tuple(
@@ -108,7 +110,9 @@ def do_ca(st: S303State, task: Task) -> None:
     )
     st.pending = (area, (), ())
     counts = {c: colours.count(c) for c in dict.fromkeys(colours)}
-    st.push(*(("capool", sid, c, n) for c, n in counts.items()), ("ca_defend", sid, area))
+    # Fighter Ace (a): every fighter of the squadron has an additional Hit (reading S11)
+    extra = len(fighters) if active(st, sid, "ca_hit") else 0
+    st.push(*(("capool", sid, c, n) for c, n in counts.items()), ("ca_defend", sid, area, extra))
 
 
 def capool_chance(st: S303State, task: Task) -> Chance:
@@ -125,8 +129,12 @@ def do_capool(st: S303State, task: Task, action: Action) -> None:
 
 def do_ca_defend(st: S303State, task: Task) -> None:
     area, faces, _ = st.pending
-    st.say(f"the {task[1]} squadron's dice in {area}: {' '.join(faces)}")
-    st.push(*(("defend", p.id) for p in st.raf_in(area)), ("ca_hit",))
+    extra = task[3] if len(task) > 3 else 0
+    st.say(
+        f"the {task[1]} squadron's dice in {area}: {' '.join(faces)}"
+        + (f", and {extra} Ace Hit(s)" if extra else "")
+    )
+    st.push(*(("defend", p.id) for p in st.raf_in(area)), ("ca_hit", extra))
 
 
 def defend_decision(st: S303State, task: Task) -> Decision | None:
@@ -162,7 +170,7 @@ def do_defend(st: S303State, task: Task, action: Action) -> None:
 def do_ca_hit(st: S303State, task: Task) -> None:
     area, faces, defences = st.pending
     st.pending = ()
-    damage = damage_after_defence(faces, defences)
+    damage = damage_after_defence(faces, defences, task[1] if len(task) > 1 else 0)
     if damage:
         st.say(f"{damage} damage to every plane in {area}")
     for p in st.raf_in(area):

@@ -284,12 +284,14 @@ def german_phase(
     raf: Mapping[str, int],
     bomber_aces: frozenset[str] = frozenset(),
     prey_areas: Mapping[str, str] | None = None,
+    faster: frozenset[str] = frozenset(),
 ) -> PhaseV:
     """ "Phase V: 1. Movement" for every squadron in the rulebook's order (with bombers, then
     fighters only; in Scenario order within each, M16). ``raf`` counts the airborne RAF planes
     per Area (planes on an airfield are ignored). Squadrons of ``bomber_aces`` fly their bombers
     past one Maneuver token (Bomber Ace f). ``prey_areas``: where each Hunting squadron's
-    hunted pilot flies (one on the ground or out of play is not hunted: the route is flown)."""
+    hunted pilot flies (one on the ground or out of play is not hunted: the route is flown).
+    Squadrons in ``faster`` fly 1 Area more (Bomber Ace e, after being attacked)."""
     prey_areas = prey_areas or {}
     # a Hidden squadron moves like a bomber squadron, 1 Area along its route ("Hidden
     # Squadrons"), after the others; what it holds must not steer the squadrons in sight
@@ -320,8 +322,9 @@ def german_phase(
             planes, found = _hunt(board, sq, planes, prey_areas[sid])
             attacks.extend(found)
         else:
+            steps = mode_steps(sq) + (1 if sid in faster else 0)
             planes, dropped = move_squadron(
-                comp, board, sq, planes, mode_steps(sq), bomber_ace=sid in bomber_aces
+                comp, board, sq, planes, steps, bomber_ace=sid in bomber_aces
             )
             bombings.extend(dropped)
     return PhaseV(tuple(current.values()), planes, tuple(bombings), tuple(attacks))
@@ -362,8 +365,21 @@ def do_germans(st: S303State, task: Task) -> None:
         for s in st.squadrons
         if s.mode == "hunting" and s.prey and st.plane(s.prey).airborne
     }
+    from .aces import active
+
+    fought = {g.squadron for g in st.germans if g.fought}
     out = german_phase(
-        st.comp, st.board, st.squadrons, st.germans, st.raf_counts(), prey_areas=prey
+        st.comp,
+        st.board,
+        st.squadrons,
+        st.germans,
+        st.raf_counts(),
+        # Bomber Aces: (f) one more token to stop a bomber; (e) 1 Area more after an attack
+        bomber_aces=frozenset(s.id for s in st.squadrons if active(st, s.id, "extra_token")),
+        prey_areas=prey,
+        faster=frozenset(
+            s.id for s in st.squadrons if s.id in fought and active(st, s.id, "extra_move")
+        ),
     )
     st.squadrons, st.germans = out.squadrons, out.planes
     reveal_bombers(st, out.bombings)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dowding.engine import Action, Chance, Draw
 from dowding.engine.tasks import Task
 
-from . import combat, counterattack, events, germans, players, reorganization, setup
+from . import aces, combat, counterattack, events, germans, players, reorganization, setup
 from .state import _AUTO, _CHANCE, _CHANCE_READY, _DECISION, STEPS, S303State
 
 
@@ -54,7 +54,7 @@ _DECISION.update(
         "borrow": players.borrow_decision,
         "stop": combat.stop_decision,
         "give": combat.give_decision,
-        "henneberg": combat.henneberg_decision,
+        "target_reroll": combat.henneberg_decision,
         "spec": combat.spec_decision,
         "specialize": reorganization.specialize_decision,
         "loku": players.loku_decision,
@@ -90,6 +90,7 @@ _CHANCE.update(
         "token": combat.token_chance,
         "capool": counterattack.capool_chance,
         "newpilot": reorganization.newpilot_chance,
+        "ace": aces.ace_draw,
     }
 )
 _CHANCE_READY.update(
@@ -98,6 +99,7 @@ _CHANCE_READY.update(
         "draw": deck_ready,
         "token": combat.token_ready,
         "newpilot": reorganization.newpilot_ready,
+        "ace": aces.ace_ready,
         "froll": lambda st, task: st.fight is not None,
         "groll": lambda st, task: st.fight is not None,
         "reroll": lambda st, task: st.fight is not None,
@@ -134,7 +136,7 @@ S303State.handlers = {
     "borrow": players.do_borrow,
     "stop": combat.do_stop,
     "give": combat.do_give,
-    "henneberg": combat.do_henneberg,
+    "target_reroll": combat.do_henneberg,
     "spec": combat.do_spec,
     "specialize": reorganization.do_specialize,
     "loku": players.do_loku,
@@ -160,4 +162,5 @@ S303State.handlers = {
     "defend": counterattack.do_defend,
     "refit": reorganization.do_refit,
     "newpilot": reorganization.do_newpilot,
+    "ace": aces.do_ace,
 }

@@ -26,6 +26,8 @@ class Squadron(NamedTuple):
     attacked: bool = False  # Escape: attacked in a Fight, so it moves 2 Areas from now on
     sun: bool = False  # revealed by a plane flying in: Hun in the Sun this turn
     prey: str = ""  # Hunting: the RAF plane whose pilot it hunts
+    ace: str = ""  # its German Ace token ("Aces", L8), face down until ``ace_plane`` is set
+    ace_plane: str = ""  # the aircraft the Ace flies, once an RAF plane came into its Area
 
 
 OFF_BOARD = ""

@@ -210,6 +210,9 @@ def do_endturn(st: S303State, task: Task) -> None:
     from .victory import Facts, scenario_end
 
     settle_events(st)
+    from .aces import end_of_turn
+
+    end_of_turn(st)
     st.germans = tuple(g._replace(fought=False) for g in st.germans)
     st.squadrons = tuple(s._replace(counterattacked=False, sun=False) for s in st.squadrons)
     st.planes = tuple(

@@ -43,6 +43,8 @@ def begin(st: S303State) -> None:
     tasks: list[Task] = [("pilot", p.id) for p in st.planes]
     tasks += [("remove_pilot",)] * removed
     tasks += [("deploy", i) for i in range(len(setup.slots))]
+    if sc.aces:  # "Aces": one token per squadron, face down, where the Scenario calls for them
+        tasks += [("ace", slot.colour) for slot in setup.slots]
     # "Game setup" 10: the Scenario's Events drawn face down, one per Events line
     tasks += [("event_deal", i) for i, deck in enumerate(st.event_decks) if deck]
     for p in st.planes:

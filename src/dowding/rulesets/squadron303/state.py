@@ -147,6 +147,9 @@ class S303State(TaskQueueState):
                     )
                     plane = self.plane(entering)
                     self.put(plane._replace(barred=(*plane.barred, sq.id)))
+        from .aces import reveal_aces
+
+        reveal_aces(self)
 
     def reveal(self, squadron: str) -> None:
         self.squadrons = tuple(

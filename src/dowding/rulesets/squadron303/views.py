@@ -8,6 +8,7 @@ from typing import Any
 
 from dowding.engine.game import JSON
 
+from .aces import redeal
 from .pieces import German
 from .state import S303State
 
@@ -72,6 +73,12 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
         "routes": {s.id: list(s.path) for s in st.squadrons},
         # a Hidden squadron is a token on its Area; its Deployment card lies face down
         "hidden": {sid: st.token_area(sid) for sid in sorted(hidden)},
+        # German Aces: a token face down on its squadron until an RAF plane meets it
+        "aces": {
+            s.id: {"ace": s.ace if s.ace_plane else "face down", "plane": s.ace_plane}
+            for s in st.squadrons
+            if s.ace
+        },
         "target_damage": dict(st.target_damage),
         "deck": len(st.deck),
         "discards": list(st.discards),
@@ -171,7 +178,7 @@ def canonical(st: S303State, seat: str | None) -> S303State:
     plane order), which reveals nothing."""
     pool, _ = _pool(st, seat)
     dealt = _events(_deal(st, seat, pool), lambda options: options[0])
-    return _squadrons(dealt, lambda cards: cards)
+    return redeal(_squadrons(dealt, lambda cards: cards), lambda deals: deals[0])
 
 
 def determinize(st: S303State, seat: str, rng: Any) -> S303State:
@@ -179,4 +186,4 @@ def determinize(st: S303State, seat: str, rng: Any) -> S303State:
     rng = rng if isinstance(rng, random.Random) else random.Random(rng)
     rng.shuffle(pool)
     dealt = _events(_deal(st, seat, pool), rng.choice)
-    return _squadrons(dealt, lambda cards: rng.sample(cards, len(cards)))
+    return redeal(_squadrons(dealt, lambda cards: rng.sample(cards, len(cards))), rng.choice)
