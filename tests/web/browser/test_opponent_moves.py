@@ -157,3 +157,48 @@ def test_my_own_next_decision_starts_afresh(server: str, new_page: Any) -> None:
         seen_steps += steps
     assert seen_steps
     assert not w.errors
+
+
+def test_hot_seat_each_seat_sees_what_the_other_did_since_its_own_last_move(
+    server: str, new_page: Any
+) -> None:
+    w = new_page(1400, 900)
+    page = w.page
+    start_game(page, server, "crane", {"raf": ("hotseat", None), "luftwaffe": ("hotseat", None)})
+    page.wait_for_url("**/play/**")
+    last_decision: dict[str, int] = {}
+    checked = False
+    for _ in range(4):
+        page.wait_for_selector("#handover:not([hidden])")
+        page.click("#handover-go")
+        assert wait_turn(page) == "mine"
+        me = page.evaluate("document.body.dataset.seat")
+        if me in last_decision:
+            # back at the table: the lines since this seat's own last decision, the other's moves
+            assert page.is_visible("#since")
+            steps = page.eval_on_selector_all(
+                "#since-list li .step", "ns => ns.map(n => Number(n.textContent.slice(1)))"
+            )
+            assert steps and all(step > last_decision[me] for step in steps)
+            others = [s for seat, s in last_decision.items() if seat != me]
+            assert others and max(steps) > max(others)
+            checked = True
+            break
+        for _ in range(60):
+            if (
+                page.evaluate("document.body.dataset.seat") != me
+                or not page.locator("#options").count()
+            ):
+                break
+            last_decision[me] = page.evaluate("Number(document.body.dataset.seq)")
+            before = page.evaluate("Number(document.body.dataset.seq)")
+            page.click("#options button >> nth=0")
+            page.wait_for_function(
+                f"Number(document.body.dataset.seq) > {before} || "
+                "!document.querySelector('#handover').hidden"
+            )
+            if page.locator("#handover:not([hidden])").count():
+                break
+            wait_turn(page)
+    assert checked
+    assert not w.errors, w.errors

@@ -70,6 +70,7 @@ export class TableScreen {
     this.busy = false;
     this.closed = false;
     this.lastEventStep = null;
+    this.lastMoves = new Map(); // seat -> {step, places} at its last decision (hot seat)
     this.build();
   }
 
@@ -186,6 +187,7 @@ export class TableScreen {
       this.lastEventStep = null;
       this.myStep = null; // what happened is counted again from here
       this.placesAtMyMove = null;
+      this.lastMoves.clear();
     }
     const handover = this.handoverTo(payload);
     if (handover) {
@@ -240,8 +242,11 @@ export class TableScreen {
   drawMoves(payload) {
     const svg = this.mapWrap.querySelector("svg");
     if (this.myStep === null || this.myStep === undefined) {
-      this.myStep = payload.seq;
-      this.placesAtMyMove = piecePlaces(svg);
+      // a seat of this browser back at the table (hot seat): from its own last decision, as its
+      // own map showed the pieces then; else from now
+      const back = this.lastMoves.get(payload.seat || "");
+      this.myStep = back ? back.step : payload.seq;
+      this.placesAtMyMove = back ? back.places : piecePlaces(svg);
     }
     showMoves(svg, this.placesAtMyMove, unitsPerPixel(svg));
     this.since.update(payload.events, this.myStep, payload.ruleset);
@@ -586,6 +591,7 @@ export class TableScreen {
     if (!auto) { // what happens from here on is what the person has not seen yet
       this.myStep = this.payload.seq;
       this.placesAtMyMove = piecePlaces(this.mapWrap.querySelector("svg"));
+      this.lastMoves.set(this.payload.seat || "", { step: this.myStep, places: this.placesAtMyMove });
     }
     this.decision.setAttribute("aria-busy", "true");
     try {
