@@ -6,8 +6,8 @@ any other Flights can pass through" (B13: the side moving; a flight may leave a 
 
 from __future__ import annotations
 
-from collections import deque
-from functools import cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 from typing import cast
 
 from dowding.engine import Action, Decision
@@ -36,6 +36,12 @@ def move_action(flight: str, to: str) -> Action:
     return Action("move", flight=flight, to=to)
 
 
+@lru_cache(maxsize=65536)
+def move_options(flight: str, spaces: tuple[str, ...]) -> tuple[Action, ...]:
+    """A flight's move options to ``spaces``, made once for each set of destinations."""
+    return tuple(move_action(flight, s) for s in spaces)
+
+
 BRITISH_SKY = frozenset({"england", "wales", "scotland", "northern_ireland", "sea"})
 
 _SKY: dict[int, frozenset[str]] = {}
@@ -56,6 +62,75 @@ def space_order(space: str) -> tuple[str, int]:
     return (space[0], int(space[1:])) if space[1:].isdigit() else ("~" + space, 0)
 
 
+_ORDER: dict[int, dict[str, int]] = {}
+
+
+def ordered(c: Components, spaces: Iterable[str]) -> tuple[str, ...]:
+    """``spaces`` in ``space_order``, by an index worked out once per board."""
+    index = _ORDER.get(id(c.board))
+    if index is None:
+        index = _ORDER[id(c.board)] = {
+            s: i for i, s in enumerate(sorted(c.board.spaces, key=space_order))
+        }
+    return tuple(sorted(spaces, key=index.__getitem__))
+
+
+_WORKING: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
+
+
+def working_spaces(c: Components, destroyed: frozenset[str]) -> frozenset[str]:
+    """The radar-scanned spaces whose radar still stands (B.I.1), per board and destroyed set."""
+    key = (id(c.board), destroyed)
+    found = _WORKING.get(key)
+    if found is None:
+        if len(_WORKING) > 4096:
+            _WORKING.clear()
+        found = _WORKING[key] = frozenset(
+            sp for sp, stations in c.rs.items() if any(st not in destroyed for st in stations)
+        )
+    return found
+
+
+class Graph:
+    """A board as ints for the searches: each space's index, its neighbours' indices, and its
+    flags (2: radar-scanned, 1: fully within 12 Group), worked out once per board."""
+
+    def __init__(self, c: Components) -> None:
+        self.c = c
+        self.names = tuple(c.board.spaces)
+        self.index = {s: i for i, s in enumerate(self.names)}
+        self.neighbours = tuple(
+            tuple(self.index[n] for n in c.board.neighbours(s)) for s in self.names
+        )
+        self.flags = tuple(
+            (2 if s in c.rs else 0) | (1 if s in c.fully_12 else 0) for s in self.names
+        )
+        sky = british_sky(c)
+        self.sky = tuple(s in sky for s in self.names)
+        self.box = self.index[BOX]
+        self._working: dict[frozenset[str], frozenset[int]] = {}
+
+    def working(self, destroyed: frozenset[str]) -> frozenset[int]:
+        found = self._working.get(destroyed)
+        if found is None:
+            if len(self._working) > 4096:
+                self._working.clear()
+            found = self._working[destroyed] = frozenset(
+                self.index[s] for s in working_spaces(self.c, destroyed)
+            )
+        return found
+
+
+_GRAPHS: dict[int, Graph] = {}
+
+
+def graph(c: Components) -> Graph:
+    found = _GRAPHS.get(id(c.board))
+    if found is None:
+        found = _GRAPHS[id(c.board)] = Graph(c)
+    return found
+
+
 # destinations by everything they depend on, shared by every state and game (bounded)
 _MEMO: dict[tuple[object, ...], object] = {}
 MEMO_SIZE = 200_000
@@ -69,6 +144,7 @@ def _remember(key: tuple[object, ...], value: object) -> None:
 
 # a German path's flags, best first (B15 reading): avoid 12 Group, then enter a radar-scanned space
 PREFERENCE = ((False, True), (False, False), (True, True), (True, False))
+RANK = {flags: i for i, flags in enumerate(PREFERENCE)}  # keyed (entered 12 Group, entered RS)
 
 
 class Moving(Core):
@@ -143,7 +219,7 @@ class Moving(Core):
 
     # --- B.I.1 German Movement step -------------------------------------------------------
     def working_rs(self, space: str) -> bool:
-        return any(st not in self.destroyed for st in self.c.rs.get(space, ()))
+        return space in working_spaces(self.c, self.destroyed)
 
     def enemies_at(self, side: str) -> set[str]:
         other = LW_FLIGHTS if side == RAF else RAF_FLIGHTS
@@ -167,6 +243,10 @@ class Moving(Core):
     def lw_destinations(self, f: str) -> dict[str, tuple[int, bool, bool]]:
         """Where flight ``f`` may end this step: space -> (spaces flown, entered RS, entered a space
         fully within 12 Group), by the best path (``PREFERENCE``)."""
+        return self.lw_reach(f)[0]
+
+    def lw_reach(self, f: str) -> tuple[dict[str, tuple[int, bool, bool]], tuple[str, ...]]:
+        """``lw_destinations`` and its spaces in the options' order."""
         key = self.situation(f)
         if self._reach_cache[0] == key:
             return self._reach_cache[1]  # type: ignore[no-any-return]
@@ -174,7 +254,7 @@ class Moving(Core):
         self._reach_cache = (key, out)
         return out
 
-    def _lw_destinations(self, f: str) -> dict[str, tuple[int, bool, bool]]:
+    def _lw_destinations(self, f: str) -> tuple[dict[str, tuple[int, bool, bool]], tuple[str, ...]]:
         flight = self.fl[f]
         reach = max_move(flight.fuel)
         start = flight.pos
@@ -185,35 +265,46 @@ class Moving(Core):
         key = (self.board_key(), seed, reach, flight.rs_stop, enemies, self.destroyed)
         found = _MEMO.get(key)
         if found is None:
-            found = self._lw_search(seed, reach, flight.rs_stop, enemies)
+            dests = self._lw_search(seed, reach, flight.rs_stop, enemies)
+            found = (dests, ordered(self.c, dests))
             _remember(key, found)
-        return cast(dict[str, tuple[int, bool, bool]], found)
+        return cast(tuple[dict[str, tuple[int, bool, bool]], tuple[str, ...]], found)
 
     def _lw_search(
         self, seed: tuple[str, bool, bool], reach: int, rs_stop: bool, enemies: frozenset[str]
     ) -> dict[str, tuple[int, bool, bool]]:
-        board = self.c.board
-        best: dict[tuple[str, bool, bool], int] = {seed: 0}
-        frontier = deque([seed])
-        while frontier:
-            node = frontier.popleft()
-            space, rs, g12 = node
-            d = best[node]
-            if d >= reach:
-                continue
-            if d > 0 and (space in enemies or space == BOX):
-                continue  # stopped by an enemy (B.I), or home in Norway
-            if d > 0 and not rs_stop and self.working_rs(space):
-                continue  # B.I.1: the first working RS entered stops the flight
-            for n in board.neighbours(space):
-                nxt = (n, rs or n in self.c.rs, g12 or n in self.c.fully_12)
-                if nxt not in best:
-                    best[nxt] = d + 1
-                    frontier.append(nxt)
+        """Breadth first over (space, entered RS, entered 12 Group), a node an int: the space's
+        index times 4, plus 2 for RS and 1 for 12 Group (``Graph``)."""
+        g = graph(self.c)
+        index = g.index
+        # a stop: an enemy (B.I), home in Norway, or the first working RS entered (B.I.1)
+        stops = {index[s] for s in enemies}
+        stops.add(g.box)
+        if not rs_stop:
+            stops |= g.working(self.destroyed)
+        first = index[seed[0]] * 4 + (2 if seed[1] else 0) + (1 if seed[2] else 0)
+        seen = {first: 0}
+        frontier = [first]
+        neighbours, flags = g.neighbours, g.flags
+        for d in range(1, reach + 1):
+            nxt: list[int] = []
+            for node in frontier:
+                i = node >> 2
+                if d > 1 and i in stops:
+                    continue
+                carried = node & 3
+                for j in neighbours[i]:
+                    m = (j << 2) | carried | flags[j]
+                    if m not in seen:
+                        seen[m] = d
+                        nxt.append(m)
+            frontier = nxt
         out: dict[str, tuple[int, bool, bool]] = {}
-        for (space, rs, g12), d in best.items():
+        names = g.names
+        for node, d in seen.items():
+            space, rs, g12 = names[node >> 2], bool(node & 2), bool(node & 1)
             old = out.get(space)
-            if old is None or PREFERENCE.index((g12, rs)) < PREFERENCE.index((old[2], old[1])):
+            if old is None or RANK[g12, rs] < RANK[old[2], old[1]]:
                 out[space] = (d, rs, g12)
         return out
 
@@ -222,8 +313,7 @@ class Moving(Core):
         flight = self.fl[f]
         if flight.status != ON_MAP or max_move(flight.fuel) < 0:
             return None
-        dests = self.lw_destinations(f)
-        options = tuple(move_action(f, s) for s in sorted(dests, key=space_order))
+        options = move_options(f, self.lw_reach(f)[1])
         used = [k for k in range(1, 6) if flight.fuel & (1 << (k - 1))]
         return Decision(
             LUFTWAFFE,
@@ -310,6 +400,10 @@ class Moving(Core):
 
     # --- B.I.3 British Movement step ----------------------------------------------------------
     def raf_destinations(self, f: str) -> dict[str, int]:
+        return self.raf_reach(f)[0]
+
+    def raf_reach(self, f: str) -> tuple[dict[str, int], tuple[str, ...]]:
+        """``raf_destinations`` and its spaces in the options' order."""
         key = self.situation(f)
         if self._reach_cache[0] == key:
             return self._reach_cache[1]  # type: ignore[no-any-return]
@@ -317,45 +411,50 @@ class Moving(Core):
         self._reach_cache = (key, out)
         return out
 
-    def _raf_destinations(self, f: str) -> dict[str, int]:
+    def _raf_destinations(self, f: str) -> tuple[dict[str, int], tuple[str, ...]]:
         flight = self.fl[f]
         start = flight.pos
         assert start is not None
         if flight.base in self.destroyed and not flight.airborne:
-            return {start: 0}  # C.III: no take-off from a damaged airfield
+            return {start: 0}, (start,)  # C.III: no take-off from a damaged airfield
         enemies = self.near(start, self.enemies_at(RAF) - self.passes, RAF_MOVE)
         key = (self.board_key(), start, enemies)
         found = _MEMO.get(key)
         if found is None:
-            found = self._raf_search(start, enemies)
+            dests = self._raf_search(start, enemies)
+            found = (dests, ordered(self.c, dests))
             _remember(key, found)
-        return cast(dict[str, int], found)
+        return cast(tuple[dict[str, int], tuple[str, ...]], found)
 
     def _raf_search(self, start: str, enemies: frozenset[str]) -> dict[str, int]:
-        board = self.c.board
-        sky = british_sky(self.c)
-        best = {start: 0}
-        frontier = deque([start])
-        while frontier:
-            space = frontier.popleft()
-            d = best[space]
-            if d >= RAF_MOVE or (d > 0 and space in enemies):
-                continue
-            for n in board.neighbours(space):
-                if n not in best and n in sky:
-                    best[n] = d + 1
-                    frontier.append(n)
-        return best
+        g = graph(self.c)
+        index = g.index
+        stops = {index[s] for s in enemies}
+        first = index[start]
+        seen = {first: 0}
+        frontier = [first]
+        neighbours, sky = g.neighbours, g.sky
+        for d in range(1, RAF_MOVE + 1):
+            nxt: list[int] = []
+            for i in frontier:
+                if d > 1 and i in stops:
+                    continue
+                for j in neighbours[i]:
+                    if sky[j] and j not in seen:
+                        seen[j] = d
+                        nxt.append(j)
+            frontier = nxt
+        names = g.names
+        return {names[i]: d for i, d in seen.items()}
 
     def _dec_raf_move(self, task: Task) -> Decision | None:
         f = str(task[1])
         if self.fl[f].status != ON_MAP:
             return None
-        dests = self.raf_destinations(f)
         return Decision(
             RAF,
             f"Move British flight {f} 0-3 spaces (B.I.3)",
-            tuple(move_action(f, s) for s in sorted(dests, key=space_order)),
+            move_options(f, self.raf_reach(f)[1]),
         )
 
     def _do_raf_move(self, task: Task, action: Action) -> None:
