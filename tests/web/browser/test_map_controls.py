@@ -193,3 +193,31 @@ def test_details_on_hover_and_on_focus(
         page.focus("#options button")
         page.wait_for_selector("#map-tip", state="hidden")
     assert not w.errors
+
+
+PINCH = """([x, y, spread]) => {
+  const svg = document.querySelector('#map svg');
+  const at = (id, px, type) => svg.dispatchEvent(new PointerEvent(type, {
+    pointerId: id, pointerType: 'touch', clientX: px, clientY: y, bubbles: true, isPrimary: id === 1 }));
+  at(1, x - 50, 'pointerdown');
+  at(2, x + 50, 'pointerdown');
+  at(2, x + 50 + spread / 2, 'pointermove');
+  at(1, x - 50 - spread / 2, 'pointermove');
+  at(1, x - 50 - spread / 2, 'pointerup');
+  at(2, x + 50 + spread / 2, 'pointerup');
+}"""
+
+
+@pytest.mark.parametrize("ruleset", ["crane", "bob"])
+def test_two_fingers_pinch_to_zoom(server: str, new_page: Any, ruleset: str) -> None:
+    w = open_table(new_page, server, ruleset)
+    page = w.page
+    whole = page.evaluate(VIEWBOX)
+    seq = page.evaluate("document.body.dataset.seq")
+    x, y = centre_of(page, "#map")
+    page.evaluate(PINCH, [x, y, 100])  # the fingers 100 px apart, then 200: twice the size
+    assert float(page.evaluate("document.querySelector('#map').dataset.zoom")) == pytest.approx(2)
+    assert page.evaluate(VIEWBOX)[2] == pytest.approx(whole[2] / 2, rel=1e-3)
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.body.dataset.seq") == seq  # a pinch chooses nothing
+    assert not w.errors
