@@ -202,3 +202,35 @@ def test_hot_seat_each_seat_sees_what_the_other_did_since_its_own_last_move(
             wait_turn(page)
     assert checked
     assert not w.errors, w.errors
+
+
+def test_the_replay_draws_what_moved_from_one_step_to_the_next(server: str, new_page: Any) -> None:
+    w = new_page(1400, 900)
+    page = w.page
+    start_game(page, server, "crane", {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")})
+    page.wait_for_url("**/play/**")
+    for turn in range(12):
+        if wait_turn(page) != "mine":
+            break
+        choose(page, turn, prefer_map=False)
+    page.click("#replay-link")
+    page.wait_for_url("**/replay/**")
+    page.wait_for_selector("#map svg")
+    total = int(page.evaluate("document.body.dataset.step"))
+    found = False
+    for step in range(1, total + 1):
+        before = page.evaluate(PLACES) if step > 1 else None
+        page.fill("#replay-step", str(step))
+        page.dispatch_event("#replay-step", "change")
+        page.wait_for_function(f"document.body.dataset.step === '{step}'")
+        moved = (page.get_attribute("#map svg", "data-moved") or "").split()
+        if before and moved:
+            after = page.evaluate(PLACES)
+            arrows = page.evaluate(ARROWS)
+            assert len(arrows) == len(moved)
+            for piece in moved:
+                assert any(near(a[:2], before[piece]) and near(a[2:], after[piece]) for a in arrows)
+            found = True
+            break
+    assert found, "no step of the replay moved a piece"
+    assert not w.errors

@@ -710,14 +710,21 @@ export class ReplayScreen {
       return;
     }
     clearError();
+    if (this.drawnStep === step && this.step === step) return; // the same step asked twice
+    this.drawnStep = step;
     this.step = step;
     this.slider.value = String(step);
     this.label.textContent = `step ${step} of ${this.total}`;
     document.body.dataset.step = String(step);
+    // what moved from the step shown before to this one: arrows, as at the table
+    const before = piecePlaces(this.mapWrap.querySelector("svg"));
+    this.view.hideTip();
     if (p.svg) this.mapWrap.innerHTML = p.svg;
     else this.mapWrap.replaceChildren(el("pre", {}, JSON.stringify(p.view, null, 1)));
     drawBoard(this.mapWrap, p.static_map);
     this.view.attach(null);
+    const svg = this.mapWrap.querySelector("svg");
+    showMoves(svg, before, unitsPerPixel(svg));
     const mover = p.to_move ? (this.seats.find((s) => s.id === p.to_move) || {}).name || p.to_move : null;
     const r = p.result;
     this.info.replaceChildren(...[
