@@ -132,7 +132,7 @@ def _list_op(old: list[Any], new: list[Any]) -> list[Any]:
             and type(before) is type(value)
             and isinstance(value, dict | str)
         ):
-            op = diff_value(before, value)
+            op = diff_value(before, value, alike=True)
             if op is not None and op[0] != "=" and len(_key(op)) + SHARE_MIN < len(keys[r]):
                 item, misses = {"~": op}, 0
             else:
@@ -157,14 +157,16 @@ def _text_op(old: str, new: str) -> list[Any]:
     return ["e", items]
 
 
-def diff_value(old: Any, new: Any) -> list[Any] | None:
-    """The operation that makes ``new`` of ``old``; None when they are equal."""
+def diff_value(old: Any, new: Any, alike: bool = False) -> list[Any] | None:
+    """The operation that makes ``new`` of ``old``; None when they are equal. ``alike``: ``old``
+    is the list item before ``new``, so their strings are worth splicing (``"x"``); elsewhere a
+    short string that changed is sent whole, cheaper to find."""
     if type(old) is type(new) and old == new:
         return None
     if isinstance(old, dict) and isinstance(new, dict):
         changes = {}
         for key, value in new.items():
-            op = diff_value(old[key], value) if key in old else ["=", value]
+            op = diff_value(old[key], value, alike) if key in old else ["=", value]
             if op is not None:
                 changes[key] = op
         return ["k", changes, [k for k in old if k not in new]]
@@ -173,7 +175,7 @@ def diff_value(old: Any, new: Any) -> list[Any] | None:
     if isinstance(old, str) and isinstance(new, str):
         if len(new) >= SPLICE_MIN:
             return _text_op(old, new)
-        shared = _splice(old, new)
+        shared = _splice(old, new) if alike else None
         if shared is not None:
             return ["x", *shared]
     return ["=", new]
