@@ -45,3 +45,21 @@ def test_search_hooks() -> None:
     assert rollout_policy(s, rng) in s.next().options  # type: ignore[union-attr]
     odds = evaluate(s)
     assert abs(odds["raf"] + odds["luftwaffe"] - 1) < 1e-9 and 0 < odds["raf"] < 1
+
+
+def test_the_brief_view_of_the_rollouts_leads_the_heuristic_to_the_same_choices() -> None:
+    s = fresh()
+    rng = random.Random(5)
+    players = {seat: heuristic(seat) for seat in ("raf", "luftwaffe")}
+    for _ in range(1500):
+        node = s.next()
+        if isinstance(node, Terminal):
+            break
+        if isinstance(node, Decision):
+            full = players[node.seat].choose(s.view(node.seat, infostate=False), node)
+            brief = s.view(node.seat, infostate=False, brief=True)
+            assert brief["flights"] == s.view(node.seat, infostate=False)["flights"]
+            assert players[node.seat].choose(brief, node) == full
+            s.apply(full)
+        else:
+            s.apply(node.sample(rng))

@@ -13,7 +13,7 @@ from typing import Any
 
 from dowding.engine.game import JSON
 
-from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS
+from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS
 from .core import Core
 from .flights import LUFTWAFFE, RAF
 
@@ -44,10 +44,18 @@ class Views(Core):
         return cid not in self.revealed
 
     # --- views ---------------------------------------------------------------------------
-    def view(self, seat: str | None, infostate: bool = True) -> JSON:
+    def view(self, seat: str | None, infostate: bool = True, brief: bool = False) -> JSON:
+        """What ``seat`` sees. ``brief``: without the places of the cards (``cards`` and
+        ``face_down``), all the heuristic player reads being the rest, for the search player's
+        rollouts (``search.py``)."""
         places: dict[str, list[str]] = {}
         counts: dict[str, int] = {}
+        in_box: dict[str, int] = {}
         for cid, where in self.loc.items():
+            if where[:3] == "fb:":
+                in_box[where[3:]] = in_box.get(where[3:], 0) + 1
+            if brief:
+                continue
             unit = self.c.cards[cid].command
             key = where if where not in ("crb", "dmg", "shot", "gone") else f"{where}:{unit}"
             if self.hidden_from(seat, cid):
@@ -82,7 +90,7 @@ class Views(Core):
                     "airborne": fl.airborne,
                     "base": fl.base,
                     "unseen": self.unseen.get(f, 0),
-                    "cards": self.fb_size(f) if f in RAF_FLIGHTS else len(self.fb(f)),
+                    "cards": in_box.get(f, 0) + self.unseen.get(f, 0),
                 }
                 for f, fl in self.fl.items()
             },
