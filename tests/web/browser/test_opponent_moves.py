@@ -120,6 +120,18 @@ def test_the_computer_s_moves_are_shown_and_stepped_through(
             named_step = i
     assert named_step is not None, "no line named a piece that moved"
     assert page.is_disabled("#since-next")
+    # or played by itself, a line at a time, and stopped (Escape skips it)
+    page.click("#since-play")
+    assert page.inner_text("#since-play") == "Stop"
+    if n > 1:
+        page.wait_for_function(
+            "document.querySelector('#since-count').textContent.startsWith('2 of')"
+        )
+    page.keyboard.press("Escape")
+    assert page.inner_text("#since-play") == "Play"
+    stopped = page.inner_text("#since-count")
+    page.wait_for_timeout(1200)
+    assert page.inner_text("#since-count") == stopped
     page.click("#since-all")
     assert page.locator("#map .step-focus").count() == 0
     assert page.is_hidden("#since-text")

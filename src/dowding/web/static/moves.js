@@ -7,6 +7,7 @@ import { el } from "./util.js";
 import { ruleLink } from "./rulelinks.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const PLAY_MS = 900; // a line of what happened on show, when played
 // a piece on the map, by its id: crane's planes, bob's and Fight for the Sky's flights, counters
 const PIECES = "[data-plane], [data-flight], [data-unit-id], [data-piece]";
 
@@ -110,13 +111,16 @@ export class SincePanel {
     this.count = el("span", { class: "since-count", id: "since-count", "aria-live": "polite" });
     this.text = el("p", { class: "since-text", id: "since-text" });
     const button = (id, text, label, action) => el("button", { type: "button", id, "aria-label": label, title: label, onclick: action }, text);
-    this.prev = button("since-prev", "◀", "The line before", () => this.go(this.at - 1));
-    this.next = button("since-next", "▶", "The next line", () => this.go(this.at + 1));
+    this.prev = button("since-prev", "◀", "The line before", () => { this.stop(); this.go(this.at - 1); });
+    this.next = button("since-next", "▶", "The next line", () => { this.stop(); this.go(this.at + 1); });
+    // play: a line every PLAY_MS, from the first; any other button (or Escape) stops it
+    this.play = button("since-play", "Play", "Step through every line by itself", () => (this.timer ? this.stop() : this.start()));
     this.list = el("ol", { class: "log since-list", id: "since-list" });
+    this.timer = null;
     this.node = el("section", { class: "card since", id: "since", "aria-labelledby": "since-title", hidden: "" },
       el("h2", { id: "since-title" }, "Since your last move"),
-      el("div", { class: "since-bar" }, this.prev, this.count, this.next,
-        button("since-all", "All", "Show every line at once", () => this.go(-1)),
+      el("div", { class: "since-bar" }, this.play, this.prev, this.count, this.next,
+        button("since-all", "All", "Show every line at once", () => { this.stop(); this.go(-1); }),
         button("since-close", "×", "Hide this until something new happens", () => this.hide())),
       this.text, this.list);
   }
@@ -126,6 +130,7 @@ export class SincePanel {
     const lines = (events || []).filter((e) => e.step > fromStep);
     const same = lines.length === this.lines.length && lines.every((e, i) => e.step === this.lines[i].step && e.text === this.lines[i].text);
     if (same) return;
+    this.stop();
     this.lines = lines;
     this.ruleset = ruleset;
     if (!lines.length) {
@@ -164,7 +169,27 @@ export class SincePanel {
     this.onFocus(line);
   }
 
+  start() {
+    this.stop();
+    if (!this.lines.length) return;
+    this.go(0);
+    this.play.textContent = "Stop";
+    this.play.setAttribute("aria-pressed", "true");
+    this.timer = setInterval(() => {
+      if (this.at >= this.lines.length - 1) this.stop();
+      else this.go(this.at + 1);
+    }, PLAY_MS);
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.play.textContent = "Play";
+    this.play.setAttribute("aria-pressed", "false");
+  }
+
   hide() {
+    this.stop();
     this.node.hidden = true;
     this.onFocus(null);
   }

@@ -516,6 +516,10 @@ export class TableScreen {
     if (event.target.closest && event.target.closest("input, select, textarea")) return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (this.zoomKey(event)) return;
+    if (event.key === "Escape" && this.since.timer) {
+      this.since.stop(); // skip the play-through of what happened
+      return;
+    }
     if (event.key === "u" || event.key === "U") {
       const undo = this.decision.querySelector("#undo");
       if (undo) {
