@@ -1,6 +1,7 @@
 """Fit the search player's position scores to games: heuristic against heuristic.
 
     python benchmarks/fit_evaluation.py --ruleset crane --games 400
+    python benchmarks/fit_evaluation.py --ruleset fight-for-the-sky --scenario intermediate
 
 Plays the games, records each decision's position features (``rulesets/<id>/search.py:
 features``) with the side that won in the end, fits a logistic regression (numpy, plain
@@ -36,12 +37,15 @@ class Sampler:
         return False
 
 
-def collect(ruleset: str, games: int, every: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def collect(
+    ruleset: str, games: int, every: int, scenario: str | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     search = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.search")
     game = get_game(ruleset)
-    xs, ys, groups = [], [], []
+    xs, ys, groups, margins = [], [], [], []
+    margin = getattr(search, "margin", None)
     for seed in range(games):
-        state = game.new_state(game.default_scenario, {})
+        state = game.new_state(scenario or game.default_scenario, {})
         players = {s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()}
         sampler = Sampler(search.features, every)
         node = play_out(state, players, dice=random.Random(seed), stop=sampler)
@@ -51,7 +55,8 @@ def collect(ruleset: str, games: int, every: int) -> tuple[np.ndarray, np.ndarra
         xs += rows
         ys += [won] * len(rows)
         groups += [seed] * len(rows)
-    return np.array(xs, dtype=float), np.array(ys), np.array(groups)
+        margins += [margin(state) if margin else won] * len(rows)
+    return np.array(xs, dtype=float), np.array(ys), np.array(groups), np.array(margins)
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 3000) -> np.ndarray:
@@ -68,6 +73,17 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 3000) -> np
     return np.r_[raw, w[-1] - float(np.sum(raw * mean))]
 
 
+def fit_margin(x: np.ndarray, margin: np.ndarray) -> np.ndarray:
+    """Where one side (nearly) always wins, a fit to who won learns nothing: least squares on
+    the final margin instead, turned into logistic weights for the chance that the margin
+    ends above zero (the residuals taken as normal with their spread: P = Phi(m/sd), about the
+    logistic of 1.702 m/sd)."""
+    xs = np.hstack([x, np.ones((len(x), 1))])
+    coef, *_ = np.linalg.lstsq(xs, margin, rcond=None)
+    sigma = float(np.std(margin - xs @ coef)) or 1.0
+    return np.asarray(coef * 1.702 / sigma)
+
+
 def score(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
     p = 1 / (1 + np.exp(-np.hstack([x, np.ones((len(x), 1))]) @ w))
     p = np.clip(p, 1e-6, 1 - 1e-6)
@@ -78,17 +94,21 @@ def score(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="crane")
+    parser.add_argument("--scenario", help="the ruleset's default scenario if not given")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--every", type=int, default=3, help="sample one decision in N")
+    parser.add_argument(
+        "--margin", action="store_true", help="fit the final margin (search.margin), not who won"
+    )
     ns = parser.parse_args()
-    x, y, groups = collect(ns.ruleset, ns.games, ns.every)
+    x, y, groups, margin = collect(ns.ruleset, ns.games, ns.every, ns.scenario)
     train = groups % 5 != 0
-    w = fit(x[train], y[train])
+    w = fit_margin(x[train], margin[train]) if ns.margin else fit(x[train], y[train])
     base = float(np.mean(y[train]))
     print(f"positions {len(y)}, games {ns.games}, positive side won {np.mean(y[groups >= 0]):.3f}")
     print("weights (features..., bias):", [round(float(v), 4) for v in w])
     print("held-out log loss {:.4f} accuracy {:.3f}".format(*score(w, x[~train], y[~train])))
-    p0 = np.full((~train).sum(), base)
+    p0 = np.clip(np.full((~train).sum(), base), 1e-6, 1 - 1e-6)
     print(
         f"constant baseline log loss {float(-np.mean(y[~train] * np.log(p0) + (1 - y[~train]) * np.log(1 - p0))):.4f}"
     )
