@@ -49,6 +49,8 @@ def test_each_log_line_links_to_its_rule(server: str, new_page: Any, ruleset: st
             line["rule"].replace("&", "&amp;")
         )
 
+    # the table links the whole rules too
+    assert page.get_attribute("#rules-link", "href") == f"/rules/{ruleset}"
     # a click opens the rule, scrolled to its section and marked
     first = page.locator("#event-log a.rule").first
     href = first.get_attribute("href") or ""

@@ -349,6 +349,8 @@ export class TableScreen {
       el("span", { class: `who side-${me ? me.side : "none"}`, id: "who" }, me ? `You: ${me.name}` : "Spectating"),
       el("span", { id: "status" }, `turn ${p.turn ?? "?"} · step ${p.seq} · ${p.status}`),
       el("span", { class: "spacer" }),
+      el("a", { href: `/rules/${encodeURIComponent(p.ruleset)}`, id: "rules-link", target: "_blank", rel: "noopener",
+        title: "The rules as this program plays them, section by section" }, "Rules"),
       el("a", { href: replay, id: "replay-link" }, finished ? "Replay this game" : "Replay so far"),
       p.seat && !finished ? el("button", { type: "button", class: "danger", id: "resign", onclick: () => this.resign(false) }, "Resign") : null,
       p.seat && !finished ? el("button", { type: "button", id: "abandon", onclick: () => this.resign(true) }, "Abandon") : null,
