@@ -124,7 +124,12 @@ class Core(TaskQueueState):
         self.say(f"Game over: {reason}")
 
     # --- cards ------------------------------------------------------------------------
-    def cards_at(self, place: str) -> list[str]:
+    def cards_at(self, place: str, unit: int | None = None) -> list[str]:
+        """The cards at ``place``; with ``unit``, looked for in that Group's or Luftflotte's
+        cards alone (a hand or a stack holds one unit's cards)."""
+        if unit is not None:
+            loc = self.loc
+            return [cid for cid in self.c.decks[unit] if loc[cid] == place]
         return [cid for cid, where in self.loc.items() if where == place]
 
     def pool(self, unit: int) -> list[str]:

@@ -74,7 +74,13 @@ class Dogfighting(Core):
 
     # --- 2. the GP splits the flight into face-down stacks ------------------------------------
     def stack_sizes(self) -> list[int]:
-        return [len(self.cards_at(f"stack:{k}")) for k in range(1, self.fight[2] + 1)]
+        sizes = [0] * self.fight[2]
+        loc = self.loc
+        for cid in self.c.decks[command(self.fight[1])]:
+            where = loc[cid]
+            if where[:6] == "stack:":
+                sizes[int(where[6:]) - 1] += 1
+        return sizes
 
     def _dec_stack(self, task: Task) -> Decision | None:
         g = str(task[1])
@@ -133,7 +139,7 @@ class Dogfighting(Core):
     # --- 4. the BP matches flights to stacks ------------------------------------------------
     def _dec_match(self, task: Task) -> Decision | None:
         f = str(task[1])
-        if not self.cards_at("hand:" + f):
+        if not self.cards_at("hand:" + f, command(f)):
             return None
         pairs = self.fight[3]
         taken = {k for _, k in pairs}
@@ -157,7 +163,7 @@ class Dogfighting(Core):
             self.fight = (space, g, stacks, (*pairs, (f, k)))
             return
         # B23 reading: cards not sent into the attack go back face down on top of the box
-        hand = self.cards_at("hand:" + f)
+        hand = self.cards_at("hand:" + f, command(f))
         for cid in hand:
             self.loc[cid] = "crb"
         self.unseen[f] += len(hand)
@@ -167,8 +173,8 @@ class Dogfighting(Core):
         _space, g, _stacks, pairs = self.fight
         tasks: list[Task] = []
         for i, (f, k) in enumerate(pairs):
-            german = self.cards_at(f"stack:{k}")
-            british = self.cards_at("hand:" + f)
+            german = self.cards_at(f"stack:{k}", command(g))
+            british = self.cards_at("hand:" + f, command(f))
             self.revealed = self.revealed | set(german)
             self.say(
                 f"{f} ({', '.join(sorted(british))}) attacks stack {k} of {g} "
@@ -179,7 +185,11 @@ class Dogfighting(Core):
 
     def pair_cards(self, i: int) -> tuple[str, list[str], list[str]]:
         f, k = self.fight[3][i]
-        return f, self.cards_at("hand:" + f), self.cards_at(f"stack:{k}")
+        return (
+            f,
+            self.cards_at("hand:" + f, command(f)),
+            self.cards_at(f"stack:{k}", command(self.fight[1])),
+        )
 
     def _chance_dice_lw(self, task: Task) -> SymbolPool:
         _, _, german = self.pair_cards(int(task[1]))
@@ -255,11 +265,11 @@ class Dogfighting(Core):
     def _auto_fight_end(self, task: Task) -> None:
         _space, g, stacks, pairs = self.fight
         for k in range(1, stacks + 1):
-            for cid in self.cards_at(f"stack:{k}"):
+            for cid in self.cards_at(f"stack:{k}", command(g)):
                 self.loc[cid] = "fb:" + g
         self.set(g, attacked=True)
         for f, _ in pairs:
-            for cid in self.cards_at("hand:" + f):
+            for cid in self.cards_at("hand:" + f, command(f)):
                 self.loc[cid] = "fb:" + f  # B23: known now, under the unseen cards
             self.set(f, attacked=True)
             if not self.fb_size(f):
