@@ -1,4 +1,10 @@
-"""Random-playout speed on one core: steps per second and complete games per second."""
+"""Random-playout speed on one core: steps per second and complete games per second.
+
+    python benchmarks/engine_speed.py --ruleset bob1990 --games 100 --raw
+    python benchmarks/engine_speed.py --ruleset bob1990 --games 100 --raw --option cell_km=25
+
+``--option NAME=VALUE`` sets a game option (repeatable; numbers as numbers).
+"""
 
 from __future__ import annotations
 
@@ -9,11 +15,13 @@ import time
 from dowding.bots import make_player, player_kinds
 from dowding.engine import Chance, Decision, Match, Terminal, get_game
 
+OPTIONS: dict[str, object] = {}
+
 
 def raw_playout(ruleset: str, scenario: str | None, seed: int) -> int:
     """One game on the bare engine: what a search player's rollouts cost."""
     rng = random.Random(seed)
-    state = get_game(ruleset).new_state(scenario)
+    state = get_game(ruleset).new_state(scenario, OPTIONS or None)
     steps = 0
     while True:
         node = state.next()
@@ -29,7 +37,7 @@ def raw_playout(ruleset: str, scenario: str | None, seed: int) -> int:
 
 def match_game(ruleset: str, scenario: str | None, seed: int, kind: str) -> int:
     """One game through Match: legality checks, a state hash after every step, views for the bots."""
-    match = Match(ruleset, scenario, seed=seed)
+    match = Match(ruleset, scenario, seed=seed, options=OPTIONS or None)
     players = {
         s: make_player(ruleset, kind, s, seed + i) for i, s in enumerate(match.state.seat_ids())
     }
@@ -51,7 +59,7 @@ def measure(label: str, games: int, play) -> None:  # type: ignore[no-untyped-de
     print(
         f"{label:<44} {games:>5} games  {games / elapsed:8.1f} games/s  "
         f"{steps / elapsed:9.0f} steps/s  {steps / games:6.0f} steps/game  "
-        f"{steps / cpu:9.0f} steps/CPU-s"
+        f"{steps / cpu:9.0f} steps/CPU-s  {games / cpu:6.1f} games/CPU-s"
     )
 
 
@@ -60,7 +68,11 @@ def main() -> None:
     parser.add_argument("--ruleset", default="crane")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--raw", action="store_true", help="the raw engine only")
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE, a game option")
     args = parser.parse_args()
+    for item in args.option:
+        name, _, value = item.partition("=")
+        OPTIONS[name] = int(value) if value.lstrip("-").isdigit() else value
     game = get_game(args.ruleset)
     for scenario in game.scenarios:
         sid = scenario.id
