@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 
+from dowding.engine import Decision, Terminal
+from dowding.rulesets.bob1990 import GAME
 from dowding.rulesets.bob1990.board import FILE, board_text
 from dowding.rulesets.bob1990.components import load_components
 from dowding.rulesets.bob1990.flights import FUEL_MARKERS
@@ -62,3 +65,18 @@ def test_radar_scanned_spaces_and_12_group() -> None:
         13: c.production[13],
     }
     assert [sum(p for _, p in c.production[g]) for g in (10, 11, 12, 13)] == [10, 8, 20, 9]
+
+
+def test_bobs_25_km_board_as_an_option_plays_to_the_end() -> None:
+    """B1: cell_km=25 is bob's own board; a random game on it still ends (C.I)."""
+    for seed in (1, 2):
+        s = GAME.new_state(None, {"cell_km": 25})
+        assert s.c.cell_km == 25 and len(s.c.board.spaces) > 600
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            node = s.next()
+            if isinstance(node, Terminal):
+                break
+            s.apply(rng.choice(node.options) if isinstance(node, Decision) else node.sample(rng))
+        assert isinstance(node, Terminal), seed
+        assert node.winner in ("raf", "luftwaffe")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from math import comb
 
 from typer.testing import CliRunner
 
@@ -26,6 +27,20 @@ def test_aa_guns_two_crosses_down_a_bomber() -> None:
     assert at_least_one(4) == Fraction(19, 144)
     assert at_least_one(6) == Fraction(12281, 46656)
     assert round(float(at_least_one(8)), 3) == 0.395
+
+
+def test_bombing_hits_and_bombers_lost_capped_only_when_asked() -> None:
+    out = bombing(6, 3)
+    assert sum(out["hits"].values()) == 1 == sum(out["bombers_lost"].values())  # type: ignore[union-attr]
+    assert max(int(k) for k in out["bombers_lost"]) == 3  # 6 crosses: 3 bombers
+    capped = bombing(6, 3, 2)
+    assert set(capped["bombers_lost"]) == {"0", "1", "2"}  # type: ignore[arg-type]
+    # destroyed: 3 or more roundels on 6 black dice (1/2 each)
+    assert out["destroyed"] == Fraction(sum(comb(6, k) for k in range(3, 7)), 64)
+    args = ["odds", "bob1990", "bombing", "--dice", "6", "--bombs", "3", "--bombers", "2", "--json"]
+    data = json.loads(CliRunner().invoke(app, args).output)
+    assert set(data) == {"hits", "bombers_lost", "destroyed"}
+    assert set(data["bombers_lost"]) == {"0", "1", "2"}
 
 
 def test_fuel_crash_per_squadron() -> None:
@@ -57,3 +72,18 @@ def test_the_command_line_prints_json() -> None:
     data = json.loads(result.output)
     assert set(data) >= {"raf_cards_lost", "luftwaffe_cards_lost"}
     assert abs(sum(data["raf_cards_lost"].values()) - 1) < 1e-9
+
+
+def test_the_command_line_lists_the_procedures() -> None:
+    result = CliRunner().invoke(app, ["odds", "bob1990"])
+    assert result.exit_code == 0, result.output
+    for name in ("dogfight", "bombing", "reinforcement", "fuel_crash", "repair"):
+        assert f"bob1990 {name}:" in result.output
+
+
+def test_a_dogfight_is_exact_and_keyed_by_strings() -> None:
+    # 1 white die against 2 black: 3 roundels need a roundel on each die (1/6 * 1/2 * 1/2)
+    out = dogfight(1, 2, 0, 0)
+    assert out["raf_cards_lost"] == {"0": Fraction(23, 24), "1": Fraction(1, 24)}
+    # crosses: white 1/2, black 1/6 each: all three crosses 1/2 * 1/36
+    assert out["luftwaffe_cards_lost"] == {"0": Fraction(71, 72), "1": Fraction(1, 72)}

@@ -81,6 +81,6 @@ def test_a_bombing_run_shows_the_chance_to_destroy_the_target() -> None:
     dice = sum(s.c.cards[c].bombing for c in s.bombers("2A"))
     exact = bombing(dice, 2)  # a city takes 3 bombs, 1 hit is on the card
     assert found.outcomes["destroyed"] == exact["destroyed"]
-    assert found.params == {"dice": dice, "bombs": 2}
+    assert found.params == {"dice": dice, "bombs": 2, "bombers": len(s.bombers("2A"))}
     assert max(int(k) for k in found.outcomes["bombers_lost"]) <= len(s.bombers("2A"))
     assert found.summary.startswith("Destroy the target: ")

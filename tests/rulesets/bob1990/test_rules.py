@@ -273,6 +273,31 @@ def test_a_dogfight_counts_both_colours_for_both_sides() -> None:
     assert s.fight == ()  # and the stage goes on
 
 
+def test_the_texts_example_eight_hits_shoot_down_three_squadrons_in_a_dogfight() -> None:
+    """B.II.5: "8 hits will shoot down 3 squadrons": 8 crosses on a stack of 4 cards."""
+    s = dogfight_position()
+    s.apply(Action("dogfight", space="I17"))
+    s.apply(Action("attack", flight="2A"))
+    for _ in range(6):
+        s.apply(s.next().options[0])  # type: ignore[union-attr]  # stacks of 4, 1, 1
+    assert s.stack_sizes() == [4, 1, 1]
+    for _ in range(3):
+        node = s.next()
+        s.apply(Action("draw", item=sorted(node.items)[0]))  # type: ignore[union-attr]
+    s.apply(Action("match", flight="11A", stack=1))
+    n_lw = s.next().count  # type: ignore[union-attr]
+    s.apply(roll(cross=3, blank=n_lw - 3))  # black dice: crosses hit the Luftwaffe too
+    n_raf = s.next().count  # type: ignore[union-attr]
+    assert n_raf >= 5
+    s.apply(roll(cross=5, blank=n_raf - 5))  # white: 3 + 5 = 8 crosses, no roundel
+    for _ in range(3):  # the German player chooses the 3 squadrons lost (B.II.6)
+        node = s.next()
+        assert isinstance(node, Decision) and node.seat == "luftwaffe"
+        s.apply(node.options[0])
+    assert len(s.cards_at("shot")) == 3 and not s.cards_at("dmg")
+    assert len(s.fb("2A")) == 3  # the fourth card of the stack and the other two stacks
+
+
 def test_the_stacks_are_at_most_three_and_never_empty() -> None:
     s = dogfight_position()
     s.apply(Action("dogfight", space="I17"))

@@ -64,14 +64,16 @@ def dogfight(raf_dice: int, luftwaffe_dice: int, raf_cards: int, luftwaffe_cards
     }
 
 
-def bombing(dice: int, bombs: int) -> Odds:
+def bombing(dice: int, bombs: int, bombers: int = 0) -> Odds:
     """B.III.2: black dice for the bombing strength; roundels hit, every two crosses down a
-    bomber (B7); ``bombs`` the hits the target still needs (0: not asked)."""
+    bomber (B7); ``bombs`` the hits the target still needs (0: not asked); ``bombers`` the
+    bomber cards that can be lost (0: no cap)."""
     hits: dict[int, Fraction] = {}
     lost: dict[int, Fraction] = {}
     for (r, c), p in symbols(LUFTWAFFE_DIE, dice).items():
         hits[r] = hits.get(r, Fraction(0)) + p
-        lost[c // 2] = lost.get(c // 2, Fraction(0)) + p
+        down = c // 2 if not bombers else min(c // 2, bombers)
+        lost[down] = lost.get(down, Fraction(0)) + p
     out: dict[str, object] = {"hits": _by_key(hits), "bombers_lost": _by_key(lost)}
     if bombs:
         out["destroyed"] = sum((p for h, p in hits.items() if h >= bombs), Fraction(0))
@@ -133,9 +135,10 @@ PROCEDURES: dict[str, Procedure] = {
         (
             _n("dice", 4, "black dice (the bombers' bombing strength)", 1),
             _n("bombs", 1, "hits the target still needs (0: not asked)"),
+            _n("bombers", 0, "bomber cards in the flight (0: no cap)"),
         ),
         bombing,
-        ("--dice 6 --bombs 3",),
+        ("--dice 6 --bombs 3", "--dice 6 --bombs 3 --bombers 3"),
     ),
     "reinforcement": Procedure(
         "reinforcement",

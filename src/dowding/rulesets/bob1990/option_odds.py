@@ -133,17 +133,19 @@ def _bomb(c: Components, view: View, flight: str) -> OptionOdds | None:
     need = c.missions[mission].bombs - hits
     if not dice or need <= 0:
         return None
-    out = odds.bombing(dice, need)
-    lost: dict[str, Fraction] = {}
-    for k, p in out["bombers_lost"].items():
-        key = str(min(int(k), len(bombers)))
-        lost[key] = lost.get(key, Fraction(0)) + p
+    out = odds.bombing(dice, need, len(bombers))
+    lost = out["bombers_lost"]
     outcomes = {"hits": out["hits"], "bombers_lost": lost, "destroyed": out["destroyed"]}
     summary = (
         f"Destroy the target: {percent(out['destroyed'])} ({need} more hit(s) needed); "
         f"AA downs ≥1 bomber: {percent(_ge1(lost))}"
     )
-    return OptionOdds(summary, outcomes, procedure="bombing", params={"dice": dice, "bombs": need})
+    return OptionOdds(
+        summary,
+        outcomes,
+        procedure="bombing",
+        params={"dice": dice, "bombs": need, "bombers": len(bombers)},
+    )
 
 
 def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
