@@ -88,3 +88,30 @@ def test_search_hooks_treat_the_team_as_one_side() -> None:
     scored = evaluate(state)
     assert set(scored) == {"raf"}
     assert 0.5 <= scored["raf"] <= 1.0
+
+
+def test_a_search_team_plays_a_legal_game_to_the_end() -> None:
+    from dowding.bots.ismcts import ISMCTSPlayer
+
+    options = {"players": 2}
+    state = GAME.new_state("coming-home", options)
+    team = {
+        s: ISMCTSPlayer("squadron303", s, seed=i, simulations=6, seconds=5.0, depth=2)
+        for i, s in enumerate(GAME.seat_ids(options))
+    }
+    rng = random.Random(9)
+    searched = 0
+    for _ in range(5000):
+        node = state.next()
+        if isinstance(node, Terminal):
+            break
+        if isinstance(node, Chance):
+            state.apply(node.sample(rng))
+            continue
+        player = team[node.seat]
+        choice = player.choose(state.view(node.seat), node)
+        assert choice in node.options
+        searched += player.last_simulations > 0
+        state.apply(choice)
+    assert isinstance(state.next(), Terminal)
+    assert searched > 10  # it searched, not merely took forced moves
