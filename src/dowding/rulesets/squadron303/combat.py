@@ -936,7 +936,9 @@ def shoot_down_plane(st: S303State, plane: Plane) -> None:
     instead). Before each such move, a pilot in that Area or next to it may spend a Medal to stop
     it ("Medal tokens": "Prevent an additional Movement of one selected German squadron")."""
     area = plane.area
-    st.put(plane._replace(status=DOWN, area=st.scenario.starting_airfield, medals=0, tokens=0))
+    # its Medals are lost; in a Campaign they are kept with his record (reading S12)
+    medals = plane.medals if st.camp.id else 0
+    st.put(plane._replace(status=DOWN, area=st.scenario.starting_airfield, medals=medals, tokens=0))
     st.pilots_down += 1
     st.say(f"{plane.id} is shot down over {st.board.areas[area].name}")
     if st.fight is not None and fight_of(st).plane == plane.id:

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from dowding.rulesets.overrides import merge as _merge
 
 FILES = (
+    "campaign",
     "map",
     "dice",
     "aircraft",
@@ -422,6 +423,15 @@ class Rules(_Strict):
     bomber_aces: tuple[Literal["extra_move", "extra_token"], ...] = ("extra_move", "extra_token")
 
 
+class Campaign(_Strict):
+    """A Campaign: Scenarios played in sequence ("Campaign")."""
+
+    id: str
+    name: str
+    text: str = ""
+    scenarios: tuple[str, ...] = Field(min_length=2)
+
+
 class Components(_Strict):
     map: Map
     dice: Dice
@@ -432,6 +442,7 @@ class Components(_Strict):
     deployment: tuple[DeploymentCard, ...]
     scenarios: tuple[Scenario, ...]
     rules: Rules
+    campaigns: tuple[Campaign, ...] = ()
 
     @model_validator(mode="after")
     def _references(self) -> Components:
@@ -455,6 +466,11 @@ class Components(_Strict):
             for cid in event.deployment:
                 if cid not in cards:
                     raise ValueError(f"events.{event.id}: unknown Deployment card {cid!r}")
+        scenario_ids = {sc.id for sc in self.scenarios}
+        for camp in self.campaigns:
+            for sid in camp.scenarios:
+                if sid not in scenario_ids:
+                    raise ValueError(f"campaigns.{camp.id}: unknown scenario {sid!r}")
         for sc in self.scenarios:
             if sc.starting_airfield not in self.map.airfields:
                 raise ValueError(f"scenarios.{sc.id}: {sc.starting_airfield!r} is no airfield")

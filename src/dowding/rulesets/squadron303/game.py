@@ -9,6 +9,7 @@ from dowding.engine import Game, OptionSpec, Scenario, Seat
 from dowding.engine.game import JSON
 
 from . import handlers  # noqa: F401  (fills the state's task tables)
+from .campaign import CampaignState
 from .components import load_components
 from .state import S303State, restore
 
@@ -22,7 +23,7 @@ class Squadron303Game(Game):
     seats: ClassVar[tuple[Seat, ...]] = _SEATS
     scenarios: ClassVar[tuple[Scenario, ...]] = tuple(
         Scenario(s.id, s.name, s.text) for s in load_components().scenarios
-    )
+    ) + tuple(Scenario(c.id, c.name, c.text) for c in load_components().campaigns)
     default_scenario: ClassVar[str] = "attack-on-biggin-hill"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("players", 4, "players (1: solo, a Leader and a Wingman)", minimum=1, maximum=4),
@@ -44,7 +45,12 @@ class Squadron303Game(Game):
         scenario_id = self.scenario(scenario).id
         resolved = self.resolve_options(options)
         comp = load_components(str(resolved["data"]))
-        state = S303State(self, scenario_id, resolved, comp)
+        campaign = next((c for c in comp.campaigns if c.id == scenario_id), None)
+        if campaign is None:
+            state = S303State(self, scenario_id, resolved, comp)
+        else:  # "Campaign": the first of its Scenarios
+            state = S303State(self, campaign.scenarios[0], resolved, comp)
+            state.camp = CampaignState(campaign.id, campaign.scenarios)
         begin(state)
         state._advance()
         state.events = tuple(state._log)

@@ -5,7 +5,17 @@ from __future__ import annotations
 from dowding.engine import Action, Chance, Draw
 from dowding.engine.tasks import Task
 
-from . import aces, combat, counterattack, events, germans, players, reorganization, setup
+from . import (
+    aces,
+    campaign,
+    combat,
+    counterattack,
+    events,
+    germans,
+    players,
+    reorganization,
+    setup,
+)
 from .state import _AUTO, _CHANCE, _CHANCE_READY, _DECISION, STEPS, S303State
 
 
@@ -91,6 +101,8 @@ _CHANCE.update(
         "capool": counterattack.capool_chance,
         "newpilot": reorganization.newpilot_chance,
         "ace": aces.ace_draw,
+        "tile": campaign.tile_draw,
+        "injury": campaign.injury_draw,
     }
 )
 _CHANCE_READY.update(
@@ -100,6 +112,8 @@ _CHANCE_READY.update(
         "token": combat.token_ready,
         "newpilot": reorganization.newpilot_ready,
         "ace": aces.ace_ready,
+        "tile": campaign.tile_ready,
+        "remove_pilot": setup.remove_ready,
         "froll": lambda st, task: st.fight is not None,
         "groll": lambda st, task: st.fight is not None,
         "reroll": lambda st, task: st.fight is not None,
@@ -122,6 +136,7 @@ _AUTO.update(
         "ca_hit": counterattack.do_ca_hit,
         "germans": germans.do_germans,
         "endturn": reorganization.do_endturn,
+        "nextleg": campaign.do_nextleg,
     }
 )
 S303State.chance_tasks = frozenset(_CHANCE)
@@ -163,4 +178,6 @@ S303State.handlers = {
     "refit": reorganization.do_refit,
     "newpilot": reorganization.do_newpilot,
     "ace": aces.do_ace,
+    "tile": campaign.do_tile,
+    "injury": campaign.do_injury,
 }

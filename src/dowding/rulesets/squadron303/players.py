@@ -421,7 +421,7 @@ def do_start_discard(st: S303State, task: Task, action: Action) -> None:
 
 def recon_tasks(st: S303State) -> list[Task]:
     """ "4. Reconnaissance" (Scenarios that call for it)."""
-    if not st.scenario.reconnaissance:
+    if not (st.scenario.reconnaissance or st.hidden_ids()):  # or radars out (Campaign)
         return []
     return [("recon", p.id) for p in st.planes if p.airborne]
 

@@ -151,7 +151,9 @@ def refit_decision(st: S303State, task: Task) -> Decision | None:
 
 
 def _port_damaged(st: S303State) -> bool:
-    return False  # a Campaign Target Damage tile: the Campaign is not built yet
+    from .campaign import port_penalty
+
+    return port_penalty(st)  # a Campaign Target Damage tile on a Port
 
 
 def do_refit(st: S303State, task: Task, action: Action) -> None:
@@ -183,11 +185,14 @@ def newpilot_chance(st: S303State, task: Task) -> Chance:
 def do_newpilot(st: S303State, task: Task, action: Action) -> None:
     """ "2. Pilot shot down or Withdrawn": a new pilot, ammo reset, damage cleared, cards drawn
     up to the limit."""
+    from .campaign import bench, on, restored
     from .players import limit_of
 
     pilot = str(action.get("item"))
     st.pilots = tuple(p for p in st.pilots if p != pilot)
     plane = st.plane(task[1])
+    if on(st):  # "Campaign": the pilot leaving is safe and keeps his record
+        bench(st, plane)
     plane = plane._replace(
         pilot=pilot,
         status=FLYING,
@@ -200,6 +205,8 @@ def do_newpilot(st: S303State, task: Task, action: Action) -> None:
         spec="",
         clock=0,
     )
+    if on(st):
+        plane = restored(st, plane)
     st.put(plane)
     st.say(f"{plane.id}: a new pilot comes in")
     st.push(*([("draw", plane.id)] * max(0, limit_of(st, plane) - len(plane.hand))))
@@ -238,6 +245,8 @@ def do_endturn(st: S303State, task: Task) -> None:
     winner, reason = end
     # a cooperative game: the players' side wins or nobody does ("Winning and losing")
     won = winner == "raf"
+    from .campaign import end_leg, on
+
     if won:  # "Medal tokens": a Medal to each pilot in play at a won Scenario's end
         from .players import award_medal
 
@@ -245,6 +254,9 @@ def do_endturn(st: S303State, task: Task) -> None:
             if p.status in (FLYING, LANDED):
                 award_medal(st, p.id, "the Scenario won")
     reason = f"{reason} ({st.kills} shot down, {st.pilots_down} pilots lost)"
+    if on(st):  # "Campaign": the next Scenario, or the Campaign's end
+        end_leg(st, won, reason)
+        return
     st.result = Terminal("raf" if won else None, {"raf": 1.0 if won else 0.0}, reason)
     st.say(f"Game over: {reason}.")
 
@@ -292,6 +304,7 @@ def settle_events(st: S303State) -> None:
         lw = event.luftwaffe_goal
         if lw is not None and goal_met(event_goal_turn(lw, turn), facts, last, "luftwaffe"):
             st.settled = (*st.settled, event_id)
+            st.camp = st.camp._replace(failed=(*st.camp.failed, event_id))
             st.germans = tuple(g for g in st.germans if not _own(g.squadron, event_id))
             st.say(f"Event {event.name}: the Luftwaffe met its goal; its planes leave")
         elif goal_met(goal, facts, last or (goal.kind == "protect" and _event_over(st, event_id))):

@@ -20,8 +20,11 @@ def seat_ids(players: int) -> tuple[str, ...]:
     return tuple(f"p{i}" for i in range(1, players + 1))
 
 
-def begin(st: S303State) -> None:
-    """Lay out the game and queue its chance events."""
+def begin(st: S303State, keep_pilots: bool = False) -> None:
+    """Lay out the game and queue its chance events. ``keep_pilots``: the next Scenario of a
+    Campaign, the players keeping their pilots and records (``campaign.do_nextleg``)."""
+    from .campaign import aces_now, factory_penalty, london_losses
+
     comp, sc = st.comp, st.scenario
     setup = comp.setup(sc.id, st.players)
     ammo = sc.ammo
@@ -32,26 +35,32 @@ def begin(st: S303State) -> None:
         seat = pid[:2]
         role = ("leader" if pid == "p1" else "wingman") if st.players == 1 else "player"
         area = starts[i] if i < len(starts) else sc.starting_airfield
-        planes.append(Plane(pid, seat, "", area, ammo, role=role))
+        if keep_pilots:
+            planes.append(st.plane(pid)._replace(area=area, ammo=ammo))
+        else:
+            planes.append(Plane(pid, seat, "", area, ammo, role=role))
     st.planes = tuple(planes)
-    st.pilots = tuple(sorted(p.id for p in comp.pilots if not p.expansion))
+    if not keep_pilots:
+        st.pilots = tuple(sorted(p.id for p in comp.pilots if not p.expansion))
     st.undeployed = tuple(sorted(setup.cards))
     st.deck = tuple(sorted(comp.deck()))
     st.event_decks = decks(sc, comp.events)
     st.face_down = tuple("" for _ in st.event_decks)
     removed = comp.rules.reserve_removed[str(st.players)]  # type: ignore[index]
-    tasks: list[Task] = [("pilot", p.id) for p in st.planes]
+    removed += london_losses(st)  # Campaign, London damaged: a Reserve pilot lost
+    tasks: list[Task] = [] if keep_pilots else [("pilot", p.id) for p in st.planes]
     tasks += [("remove_pilot",)] * removed
     tasks += [("deploy", i) for i in range(len(setup.slots))]
-    if sc.aces:  # "Aces": one token per squadron, face down, where the Scenario calls for them
+    if sc.aces or aces_now(st):  # "Aces": one token per squadron, face down
         tasks += [("ace", slot.colour) for slot in setup.slots]
     # "Game setup" 10: the Scenario's Events drawn face down, one per Events line
     tasks += [("event_deal", i) for i, deck in enumerate(st.event_decks) if deck]
+    cards = 3 if factory_penalty(st) else sc.cards  # Campaign, a Factory damaged: 3 cards
     for p in st.planes:
-        count = 4 if p.role == "wingman" else sc.cards
+        count = 4 if p.role == "wingman" else cards
         tasks += [("deal", p.id)] * count
     tasks.append(("turn",))
-    st.queue = tuple(tasks)
+    st.queue = (*tasks, *st.queue)
 
 
 # --- the chance events -------------------------------------------------------------------
@@ -68,6 +77,10 @@ def do_pilot(st: S303State, task: Task, action: Action) -> None:
     st.pilots = _without(st.pilots, pilot)
     st.put(st.plane(task[1])._replace(pilot=pilot))
     st.say(f"{task[1]} flies with {_pilot_name(st, pilot)}")
+
+
+def remove_ready(st: S303State, task: Task) -> bool:
+    return bool(st.pilots)
 
 
 def remove_pilot_draw(st: S303State, task: Task) -> Chance:
@@ -94,7 +107,10 @@ def deploy_draw(st: S303State, task: Task) -> Chance:
 
 
 def _hidden_slot(st: S303State, area: str) -> bool:
-    return st.board.sector(area) in st.scenario.hidden_sectors
+    from .campaign import hidden_sectors
+
+    sectors = (*st.scenario.hidden_sectors, *hidden_sectors(st))  # Campaign: radars knocked out
+    return st.board.sector(area) in sectors
 
 
 def do_deploy(st: S303State, task: Task, action: Action) -> None:

@@ -25,6 +25,7 @@ from dowding.engine.game import JSON, Node
 from dowding.engine.tasks import Task, TaskQueueState
 
 from .board import Board
+from .campaign import CampaignState, camp_from_json
 from .components import Components, Scenario
 from .dice import make_dice
 from .pieces import FLYING, German, Plane, Squadron
@@ -81,6 +82,7 @@ class S303State(TaskQueueState):
         self.reserve_short = False
         self.fight: tuple[Any, ...] | None = None
         self.pending: tuple[Any, ...] = ()  # dice of a Counterattack under way
+        self.camp = CampaignState("", ())  # the Campaign under way, if any
         self.queue: tuple[Task, ...] = ()
         self.result: Terminal | None = None
         self.events = ()
@@ -242,6 +244,7 @@ class S303State(TaskQueueState):
             (self.downed, self.exited, self.marks, self.settled),
             self.target_damage,
             (self.kills, self.pilots_down, self.reserve_short),
+            self.camp,
             self.fight,
             self.pending,
             self.queue,
@@ -293,6 +296,7 @@ class S303State(TaskQueueState):
             "kills": self.kills,
             "pilots_down": self.pilots_down,
             "reserve_short": self.reserve_short,
+            "campaign": _jsonable(self.camp),
             "fight": None if self.fight is None else _jsonable(self.fight),
             "pending": _jsonable(self.pending),
             "queue": [_jsonable(t) for t in self.queue],
@@ -339,6 +343,7 @@ def restore(state: S303State, data: JSON) -> None:
     state.kills = int(data["kills"])
     state.pilots_down = int(data["pilots_down"])
     state.reserve_short = bool(data["reserve_short"])
+    state.camp = camp_from_json(data["campaign"])
     state.fight = None if data["fight"] is None else _tupled(data["fight"])
     state.pending = _tupled(data["pending"])
     state.queue = _tupled(data["queue"])

@@ -87,6 +87,17 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
         "face_down": [bool(e) for e in st.face_down],
         "kills": st.kills,
         "pilots_down": st.pilots_down,
+        "campaign": None
+        if not st.camp.id
+        else {
+            "id": st.camp.id,
+            "scenarios": list(st.camp.legs),
+            "scenario": st.camp.leg,
+            "wins": list(st.camp.wins),
+            "target_damage_tiles": list(st.camp.tiles),
+            "injured": list(st.camp.injured),
+            "records": [list(r) for r in st.camp.records],
+        },
         "fight": None if st.fight is None else list(st.fight),
         "result": None
         if st.result is None
