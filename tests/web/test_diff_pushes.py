@@ -86,11 +86,12 @@ def test_a_patch_rebuilds_the_next_payload_exactly() -> None:
         assert apply_patch(json.loads(json.dumps(old)), json.loads(json.dumps(patch))) == new
         used |= set(_shared(patch["changes"]))
     # every way of sending a new string or item as a change of another was exercised
-    assert used >= {"x", "~", "e-splice"}, used
+    assert used >= {"x", "~", "e-splice", "e-back"}, used
 
 
 def _shared(value: Any) -> Iterator[str]:
-    """The kinds of sharing a patch uses: "x" operations, "~" items, spliced map pieces."""
+    """The kinds of sharing a patch uses: "x" operations, "~" items, spliced map pieces (from the
+    new piece before, or one further back)."""
     if isinstance(value, dict):
         if "~" in value:
             yield "~"
@@ -100,7 +101,9 @@ def _shared(value: Any) -> Iterator[str]:
         if value and value[0] == "x":
             yield "x"
         if value and value[0] == "e":
-            yield from ("e-splice" for i in value[1] if isinstance(i, list) and len(i) == 3)
+            for item in value[1]:
+                if isinstance(item, list) and len(item) > 2:  # from the last new piece, or further
+                    yield "e-splice" if len(item) == 3 else "e-back"
         for inner in value:
             yield from _shared(inner)
 

@@ -14,9 +14,10 @@ maps each changed top-level key to an operation, ``gone`` lists the keys removed
   made by the operation from the new item before it in this list: options, events and dice
   come in families that differ in a word or a number);
 - ``["e", items]``: a long string (the map) cut at each ``<``, rebuilt the same way from the old
-  string's pieces (``[start, count]``), new pieces (strings) and ``[p, middle, s]``: an ASCII
-  piece made from the new piece before it as ``"x"`` does (a hundred hexes to fly to differ in
-  their name and place), then joined with ``<``.
+  string's pieces (``[start, count]``), new pieces (strings) and ``[p, middle, s]`` or ``[p,
+  middle, s, back]``: an ASCII piece made as ``"x"`` does from the new piece ``back`` (default 1)
+  before it, the last one of its tag (a hundred hexes to fly to differ in their name and place;
+  a card's rectangle is another card's with other numbers), then joined with ``<``.
 
 An SVG map is mostly the same elements from one push to the next (the board, the places): only
 what moved travels. ``apply_patch`` is the reference the browser (``static/patch.js``) follows; a
@@ -145,15 +146,23 @@ def _list_op(old: list[Any], new: list[Any]) -> list[Any]:
 def _text_op(old: str, new: str) -> list[Any]:
     pieces = new.split("<")
     items: list[Any] = []
-    before: str | None = None  # the last new piece
+    last: dict[str, tuple[str, int]] = {}  # by its tag, the last new piece and its number
+    count = 0
     for r in _runs(old.split("<"), pieces):
         if not isinstance(r, int):
             items.append(r)
             continue
         piece = pieces[r]
-        shared = _splice(before, piece) if before is not None else None
-        items.append(piece if shared is None else shared)
-        before = piece
+        space = piece.find(" ", 0, 16)
+        tag = piece[:space] if space > 0 else piece[:4]
+        seen = last.get(tag)
+        if seen is not None and (shared := _splice(seen[0], piece)) is not None:
+            back = count - seen[1]
+            items.append(shared if back == 1 else [*shared, back])
+        else:
+            items.append(piece)
+        last[tag] = (piece, count)
+        count += 1
     return ["e", items]
 
 
@@ -189,18 +198,18 @@ def make_patch(old: dict[str, Any], new: dict[str, Any], n: int) -> dict[str, An
 
 
 def _rebuild(
-    old: Sequence[Any], items: list[Any], new_item: Callable[[Any, Any], Any]
+    old: Sequence[Any], items: list[Any], new_item: Callable[[Any, list[Any]], Any]
 ) -> list[Any]:
     """The list ``items`` describe: runs of ``old``, and new items made by ``new_item(item, the
-    new item before it)``."""
+    new items before it)``."""
     out: list[Any] = []
-    before: Any = None
+    made: list[Any] = []
     for item in items:
         if isinstance(item, list) and len(item) == 2:
             out.extend(old[item[0] : item[0] + item[1]])
         else:
-            before = new_item(item, before)
-            out.append(before)
+            made.append(new_item(item, made))
+            out.append(made[-1])
     return out
 
 
@@ -208,12 +217,15 @@ def _spliced(old: str, p: int, middle: str, s: int) -> str:
     return old[:p] + middle + old[len(old) - s :]
 
 
-def _new_item(item: dict[str, Any], before: Any) -> Any:
-    return item["="] if "=" in item else apply_value(before, item["~"])
+def _new_item(item: dict[str, Any], made: list[Any]) -> Any:
+    return item["="] if "=" in item else apply_value(made[-1], item["~"])
 
 
-def _new_piece(item: str | list[Any], before: str | None) -> str:
-    return item if isinstance(item, str) else _spliced(before or "", *item)
+def _new_piece(item: str | list[Any], made: list[str]) -> str:
+    if isinstance(item, str):
+        return item
+    back = item[3] if len(item) > 3 else 1
+    return _spliced(made[-back], item[0], item[1], item[2])
 
 
 def apply_value(old: Any, op: list[Any]) -> Any:

@@ -3,16 +3,16 @@
 // in full.
 
 // the list items describe: runs [start, count] of old, and new items made by newItem(item, the
-// new item before it)
+// new items before it)
 function rebuild(old, items, newItem) {
   const out = [];
-  let before = null;
+  const made = [];
   for (const item of items) {
     if (Array.isArray(item) && item.length === 2) {
       for (let i = item[0]; i < item[0] + item[1]; i++) out.push(old[i]);
     } else {
-      before = newItem(item, before);
-      out.push(before);
+      made.push(newItem(item, made));
+      out.push(made[made.length - 1]);
     }
   }
   return out;
@@ -34,9 +34,10 @@ export function applyValue(old, op) {
       return merged;
     }
     case "x": return spliced(old, op[1], op[2], op[3]);
-    case "a": return rebuild(old, op[1], (item, before) => ("=" in item ? item["="] : applyValue(before, item["~"])));
-    case "e": return rebuild(old.split("<"), op[1],
-      (item, before) => (typeof item === "string" ? item : spliced(before || "", item[0], item[1], item[2]))).join("<");
+    case "a": return rebuild(old, op[1], (item, made) => ("=" in item ? item["="] : applyValue(made[made.length - 1], item["~"])));
+    // a piece spliced from the new piece item[3] (default 1) before it
+    case "e": return rebuild(old.split("<"), op[1], (item, made) => (typeof item === "string" ? item
+      : spliced(made[made.length - (item.length > 3 ? item[3] : 1)], item[0], item[1], item[2]))).join("<");
     default: throw new Error(`unknown patch operation ${op[0]}`);
   }
 }
