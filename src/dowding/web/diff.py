@@ -85,24 +85,15 @@ SHARE_MIN = 16
 
 
 def _common(a: str, b: str) -> tuple[int, int]:
-    """The lengths of the longest common prefix of ``a`` and ``b``, and of their longest common
-    suffix in what is left (found by halving, comparing slices)."""
-    lo, hi = 0, min(len(a), len(b))
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    prefix = lo
-    lo, hi = 0, min(len(a), len(b)) - prefix
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[len(a) - mid :] == b[len(b) - mid :]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return prefix, lo
+    """The lengths of the longest common prefix of ASCII strings ``a`` and ``b``, and of their
+    longest common suffix in what is left: where the bytes, read as one number each, first and
+    last differ (their exclusive or)."""
+    n = min(len(a), len(b))
+    x = int.from_bytes(a[:n].encode()) ^ int.from_bytes(b[:n].encode())
+    prefix = n - (x.bit_length() + 7) // 8
+    m = n - prefix
+    x = int.from_bytes(a[len(a) - m :].encode()) ^ int.from_bytes(b[len(b) - m :].encode())
+    return prefix, m if x == 0 else ((x & -x).bit_length() - 1) // 8
 
 
 def _splice(old: str, new: str) -> list[Any] | None:
