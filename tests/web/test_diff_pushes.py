@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from dowding.web.diff import apply_patch, make_patch
+from dowding.web.diff import _common, apply_patch, make_patch
 
 from .conftest import Table
 
@@ -207,3 +207,19 @@ def test_a_socket_without_diff_gets_full_payloads(table: Table) -> None:
         assert json.loads(ws.receive_text())["type"] == "state"  # the change, in full
         ws.send_text(json.dumps({"type": "full"}))  # harmless: nothing to renew
         assert {m["type"] for m in _follow(ws)} <= {"state"}
+
+
+def test_the_shared_head_and_tail_of_two_strings() -> None:
+    def naive(a: str, b: str) -> tuple[int, int]:
+        p = 0
+        while p < min(len(a), len(b)) and a[p] == b[p]:
+            p += 1
+        s = 0
+        while s < min(len(a), len(b)) - p and a[-1 - s] == b[-1 - s]:
+            s += 1
+        return p, s
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        a, b = ("".join(rng.choice("ab<") for _ in range(rng.randrange(12))) for _ in "ab")
+        assert _common(a, b) == naive(a, b), (a, b)
