@@ -36,7 +36,7 @@ try:
 except ImportError:  # optional: the standard library does the same, slower
     orjson = None  # type: ignore[assignment]
 
-# strings shorter than this are sent whole when they change
+# strings at least this long (the map) are rebuilt from their pieces ("e")
 SPLICE_MIN = 512
 
 
