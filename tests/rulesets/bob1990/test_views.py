@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from dowding.engine import Action
+from dowding.engine import Action, Decision, Terminal
 
 from .position import fresh, until
 
@@ -55,3 +55,17 @@ def test_a_bombing_flight_shows_its_cards() -> None:
     s.apply(Action("bomb", flight="2A", target="London"))
     assert set(s.fb("2A")) <= s.revealed
     assert "fb:2A" in s.view("raf")["cards"]
+
+
+def test_hidden_cards_in_one_pass_agree_with_hidden_from() -> None:
+    s = fresh()
+    rng = random.Random(3)
+    for step in range(2500):
+        node = s.next()
+        if isinstance(node, Terminal):
+            break
+        if step % 7 == 0 or s.fight:
+            for seat in ("raf", "luftwaffe", None):
+                slow = {c for c in s.loc if s.hidden_from(seat, c)}
+                assert s.hidden_cards(seat) == slow, (step, seat)
+        s.apply(rng.choice(node.options) if isinstance(node, Decision) else node.sample(rng))

@@ -25,6 +25,7 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
     player = _players.get(node.seat)
     if player is None:
         player = _players[node.seat] = Bob1990Heuristic(node.seat)
+    assert isinstance(state, Bob1990State)
     view: Any = state.view(node.seat, infostate=False, brief=True)
     return player.choose(view, node)
 

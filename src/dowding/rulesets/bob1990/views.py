@@ -18,6 +18,8 @@ from .core import Core
 from .flights import LUFTWAFFE, RAF
 
 REDEALS = 40
+OPEN = frozenset({"dmg", "shot", "gone"})  # places every seat sees
+BOXES = frozenset({"crb", "dmg", "shot", "gone"})  # places a view names by unit
 Arrange = Callable[[list[str], list[str], set[int]], list[str]]
 
 
@@ -43,6 +45,26 @@ class Views(Core):
             return False
         return cid not in self.revealed
 
+    def hidden_cards(self, seat: str | None) -> set[str]:
+        """Every card ``hidden_from(seat, card)`` says is hidden, in one pass."""
+        raf_seat, lw_seat = seat == RAF, seat == LUFTWAFFE
+        shown_hands = (
+            {"hand:" + f for f, _ in self.fight[3]} if self.fight and self.flipped() else set()
+        )
+        revealed, cards = self.revealed, self.c.cards
+        out: set[str] = set()
+        for cid, where in self.loc.items():
+            if where in OPEN:
+                continue
+            if cards[cid].side == "raf":
+                if not raf_seat and (
+                    where == "crb" or (where[:5] == "hand:" and where not in shown_hands)
+                ):
+                    out.add(cid)
+            elif not lw_seat and cid not in revealed:
+                out.add(cid)
+        return out
+
     # --- views ---------------------------------------------------------------------------
     def view(self, seat: str | None, infostate: bool = True, brief: bool = False) -> JSON:
         """What ``seat`` sees. ``brief``: without the places of the cards (``cards`` and
@@ -51,14 +73,15 @@ class Views(Core):
         places: dict[str, list[str]] = {}
         counts: dict[str, int] = {}
         in_box: dict[str, int] = {}
+        hidden = set() if brief else self.hidden_cards(seat)
+        cards = self.c.cards
         for cid, where in self.loc.items():
             if where[:3] == "fb:":
                 in_box[where[3:]] = in_box.get(where[3:], 0) + 1
             if brief:
                 continue
-            unit = self.c.cards[cid].command
-            key = where if where not in ("crb", "dmg", "shot", "gone") else f"{where}:{unit}"
-            if self.hidden_from(seat, cid):
+            key = where if where not in BOXES else f"{where}:{cards[cid].command}"
+            if cid in hidden:
                 counts[key] = counts.get(key, 0) + 1
             else:
                 places.setdefault(key, []).append(cid)
@@ -129,7 +152,7 @@ class Views(Core):
             },
         }
         if infostate:
-            view["infostate"] = self.infostate(seat)
+            view["infostate"] = self.infostate(seat, hidden)
         return view
 
     # --- re-deals ---------------------------------------------------------------------------
@@ -162,11 +185,11 @@ class Views(Core):
             return decision is not None and bool(decision.options)
         return True
 
-    def infostate(self, seat: str | None) -> JSON:
+    def infostate(self, seat: str | None, hidden: set[str] | None = None) -> JSON:
         def canonical(items: list[str], slots: list[str], need: set[int]) -> list[str]:
             return self._fit(sorted(items), need)
 
-        return dict(self._rearranged(seat, canonical).to_dict())
+        return dict(self._rearranged(seat, canonical, hidden=hidden).to_dict())
 
     def _fit(self, items: list[str], need: set[int]) -> list[str]:
         """Give the slots that must hold non-fighters (a flight whose fighters left) the first
@@ -182,16 +205,25 @@ class Views(Core):
         it = iter(rest)
         return [c if c is not None else next(it) for c in out]
 
-    def _rearranged(self, seat: str | None, arrange: Arrange, missions: bool = True) -> Any:
+    def _rearranged(
+        self,
+        seat: str | None,
+        arrange: Arrange,
+        missions: bool = True,
+        hidden: set[str] | None = None,
+    ) -> Any:
         """A copy in which what ``seat`` cannot see is rearranged by ``arrange`` (slots in a
-        canonical order, so the infostate tells nothing)."""
+        canonical order, so the infostate tells nothing); ``hidden``: ``hidden_cards(seat)``."""
         other: Any = self.copy()
+        if hidden is None:
+            hidden = self.hidden_cards(seat)
+        bare = self._no_fighters_slots()
         for unit in (*GROUPS, *LUFTFLOTTEN):
-            cards = [c for c in self.c.decks[unit] if self.hidden_from(seat, c)]
+            cards = [c for c in self.c.decks[unit] if c in hidden]
             if len(cards) < 2:
                 continue
             slots = sorted(self.loc[c] for c in cards)
-            need = {i for i, s in enumerate(slots) if self._no_fighters_slot(s)}
+            need = {i for i, s in enumerate(slots) if s in bare}
             for slot, cid in zip(slots, arrange(cards, slots, need), strict=True):
                 other.loc[cid] = slot
         if seat != LUFTWAFFE and missions:
@@ -210,11 +242,10 @@ class Views(Core):
         other._node = None
         return other
 
-    def _no_fighters_slot(self, slot: str) -> bool:
-        if slot.startswith("fb:"):
-            f = slot[3:]
-        elif slot.startswith("stack:") and self.fight:
-            f = self.fight[1]
-        else:
-            return False
-        return f in LW_FLIGHTS and self.fl[f].nofighters
+    def _no_fighters_slots(self) -> set[str]:
+        """The places that must hold no fighters: the Flight boxes (and the dogfight's stacks) of
+        German flights whose fighters have left."""
+        out = {"fb:" + f for f in LW_FLIGHTS if self.fl[f].nofighters}
+        if self.fight and self.fl[self.fight[1]].nofighters:
+            out |= {f"stack:{k}" for k in range(1, int(self.fight[2]) + 1)}
+        return out

@@ -67,8 +67,8 @@ def _label(c: Components, view: View, a: Action) -> str:
         g = str(fight.get("flight") or "")
         box = set((view.get("cards") or {}).get(f"fb:{g}") or ())
         top = next((cid for cid in c.decks.get(command(g), ()) if cid in box), None) if g else None
-        card = f"{card_name(c, top)} " if top else "the card "
-        return f"Put {card}on stack {a.get('n')}"
+        what = f"{card_name(c, top)} " if top else "the card "
+        return f"Put {what}on stack {a.get('n')}"
     if kind == "match":
         k = count(a.get("stack"))
         f = flight_name(str(a.get("flight")))
