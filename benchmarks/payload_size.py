@@ -1,12 +1,15 @@
 """What a seat is pushed over the WebSocket, in bytes: full payloads and patches (``?diff=1``).
 
 Usage: python benchmarks/payload_size.py [--games 2] [--actions 60] [--rulesets crane,bob,...]
+                                         [--keys]
 
 Plays a few games of each ruleset through the server (an app on a temporary SQLite file, in
 this process), every seat a person choosing at random over HTTP. Each seat holds two sockets:
 one as before (the full payload on every change) and one with ``?diff=1`` (the full payload on
 connect, then patches). Prints the size of each push per seat (median, p95, max) for both, the
-first message of each socket apart (the connect).
+first message of each socket apart (the connect), and how long ``make_patch`` takes between a
+seat's consecutive payloads (timed in this process). ``--keys``: bytes of patches by payload key,
+and the largest patches.
 """
 
 from __future__ import annotations
@@ -24,11 +27,13 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from dowding.web.app import create_app
-from dowding.web.diff import apply_patch
+from dowding.web.diff import apply_patch, make_patch
 
 BY_KEY: dict[tuple[str, str], int] = {}  # bytes of patches by the key they change
 # the largest patches: (bytes, ruleset, seat, bytes by the key they change)
 LARGEST: list[tuple[int, str, str, dict[str, int]]] = []
+# microseconds make_patch takes between consecutive full payloads of a seat, by ruleset
+PATCH_US: dict[str, list[int]] = {}
 
 
 def percentile(values: list[int], q: float) -> int:
@@ -63,6 +68,7 @@ def play(
     for ws in [*sockets.values(), *diffs.values()]:
         ws.__enter__()
     held: dict[str, dict[str, Any]] = {}
+    previous: dict[str, dict[str, Any]] = {}  # the last full payload of each seat
     try:
         for seat in seats:
             first = diffs[seat].receive_text()
@@ -84,6 +90,14 @@ def play(
             for seat in seats:
                 fulls = drain(sockets[seat])
                 sizes[seat]["full"] += [len(t.encode()) for t in fulls]
+                for text in fulls:  # the server's work for a patch, timed here on its payloads
+                    payload = json.loads(text)
+                    if seat in previous:
+                        began = time.perf_counter()
+                        make_patch(previous[seat], payload, 1)
+                        spent = int((time.perf_counter() - began) * 1e6)
+                        PATCH_US.setdefault(ruleset, []).append(spent)
+                    previous[seat] = payload
                 for text in drain(diffs[seat]):
                     sizes[seat]["diff"].append(len(text.encode()))
                     message = json.loads(text)
@@ -164,6 +178,11 @@ def main() -> None:
                     f"{summary(kinds['diff'])} | {summary(kinds['connect'])} |"
                 )
             sys.stdout.flush()
+    for ruleset, spent in PATCH_US.items():
+        print(
+            f"make_patch {ruleset}: median {statistics.median(spent) / 1000:.2f} ms, "
+            f"p95 {percentile(spent, 0.95) / 1000:.2f} ms ({len(spent)} patches)"
+        )
     if args.keys:
         for (ruleset, key), total in sorted(BY_KEY.items(), key=lambda kv: -kv[1]):
             print(f"{ruleset} {key}: {total / 1000:.1f} kB in all patches")
