@@ -159,7 +159,13 @@ def speed(ns: argparse.Namespace) -> None:
     for strength in STRENGTHS:
         total, cpu, sims, worst = 0.0, 0.0, 0, 0.0
         for i, (seen, node) in enumerate(positions):
-            player = ISMCTSPlayer(ns.ruleset, node.seat, i, strength)
+            player = (
+                ISMCTSPlayer(ns.ruleset, node.seat, i, strength)
+                if ns.simulations is None
+                else ISMCTSPlayer(
+                    ns.ruleset, node.seat, i, strength, simulations=ns.simulations, seconds=1e9
+                )
+            )
             start, cpu_start = time.perf_counter(), time.process_time()
             player.choose(seen, node)
             took = time.perf_counter() - start
@@ -173,6 +179,7 @@ def speed(ns: argparse.Namespace) -> None:
                     "ruleset": ns.ruleset,
                     "strength": strength,
                     "budget": STRENGTHS[strength].__dict__,
+                    "fixed_simulations": ns.simulations,
                     "positions": len(positions),
                     "seconds_per_decision": round(total / len(positions), 3),
                     "worst_seconds": round(worst, 3),
@@ -208,6 +215,12 @@ def main() -> None:
     s.add_argument("--ruleset", default="crane")
     s.add_argument("--scenario")
     s.add_argument("--decisions", type=int, default=20)
+    s.add_argument(
+        "--simulations",
+        type=int,
+        help="this many simulations a decision at each strength's depth, no time cap: what a "
+        "simulation costs, whatever the machine's load",
+    )
     ns = parser.parse_args()
     if ns.command == "match" and ns.strength:
         ns.simulations = STRENGTHS[ns.strength].simulations

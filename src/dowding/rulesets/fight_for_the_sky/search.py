@@ -29,7 +29,10 @@ WEIGHTS: dict[str, tuple[float, ...]] = {
     # --games 400 --every 2: held-out log loss 0.333 against 0.401 for the base rate (the
     # heuristic Luftwaffe won 86%); the RAF's and the Luftwaffe fighters' flights never change
     "basic": (-0.8892, 1.6572, 0.7048, 0.0, 0.0, 1.7783, -153.4248),
-    "intermediate": (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    # --games 60 --every 4 --margin: the heuristic Luftwaffe never wins an Intermediate Game
+    # (0 of 200), so the final margin is fitted (least squares) and read as a chance, which
+    # stays near 0 for the Luftwaffe from most positions
+    "intermediate": (-0.279, 0.3334, -0.2175, 0.4439, -0.2609, -0.0298, -0.0013),
 }
 
 
