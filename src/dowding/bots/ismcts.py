@@ -47,7 +47,7 @@ class Budget:
 # scores the position (issue 15). A simulation costs a fraction of a long playout, so many
 # more fit in the time; the search, not the rollout, does the looking ahead.
 STRENGTHS: dict[str, Budget] = {
-    "novice": Budget(simulations=24, seconds=0.2, depth=2),
+    "novice": Budget(simulations=24, seconds=0.2, depth=0),  # the score straight after the tree
     "regular": Budget(simulations=96, seconds=0.5, depth=5),
     "veteran": Budget(simulations=300, seconds=1.0, depth=8),
     "ace": Budget(simulations=1000, seconds=3.0, depth=12),
