@@ -5,7 +5,9 @@
 
 Every seat of the team is the same kind of computer player (``random``, ``heuristic``,
 ``ismcts:<strength>``), seeded from the game seed as ``dowding selfplay`` seeds them; the dice
-come from ``random.Random(seed)``, so game ``seed`` (0..games-1) replays exactly. Prints a
+come from ``random.Random(seed)``, so game ``seed`` (0..games-1) replays exactly. ``--data
+DIR`` lays a trial's component files over ours (the option ``data``: e.g. a ``scenarios.json``
+with another setup), which is how the balance trials were run. Prints a
 markdown table per Scenario and team: wins with a 95% Wilson interval, the mean German aircraft
 shot down, pilots lost, and the seconds per game; ``--json`` appends one JSON line per row.
 """
@@ -27,8 +29,8 @@ from dowding.rulesets.squadron303.state import S303State
 GAME = get_game("squadron303")
 
 
-def play(scenario: str, team: str, seed: int, players: int) -> S303State:
-    options = {"players": players}
+def play(scenario: str, team: str, seed: int, players: int, data: str = "") -> S303State:
+    options: dict[str, object] = {"players": players, "data": data}
     state = GAME.new_state(scenario, options)
     seated = make_players(GAME, dict.fromkeys(GAME.seat_ids(options), team), seed, options)
     node = play_out(state, seated, dice=random.Random(seed))
@@ -43,6 +45,7 @@ def main() -> None:
     parser.add_argument("--scenario", action="append", help="every Scenario if not given")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--data", default="", help="a folder of component files laid over ours")
     parser.add_argument("--json", type=Path, help="append a JSON line per row to this file")
     args = parser.parse_args()
     scenarios = args.scenario or [s.id for s in GAME.scenarios]
@@ -55,7 +58,7 @@ def main() -> None:
         for team in args.team or ["heuristic"]:
             started = time.perf_counter()
             seeds = range(args.first_seed, args.first_seed + args.games)
-            states = [play(scenario, team, seed, args.players) for seed in seeds]
+            states = [play(scenario, team, seed, args.players, args.data) for seed in seeds]
             took = (time.perf_counter() - started) / args.games
             wins = sum(s.result is not None and s.result.winner == "raf" for s in states)
             low, high = wilson(wins, len(states))
