@@ -549,7 +549,7 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
     for die in free:
         syms = ["hit", "evade", "maneuver"] if die >= 0 and f.faces[die] == "success" else [""]
         for sym in syms:
-            for card in ("", *sorted(set(plane.hand))):
+            for card in ("", *sorted(set(_fight_cards(st, plane)))):
                 for use in _ability_uses(st, f, die, card, sym):
                     kw: dict[str, Any] = {"die": die}
                     if sym:
@@ -565,6 +565,15 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
         f"its dice {' '.join(f.gfaces) or 'none'}",
         tuple(options),
     )
+
+
+def _fight_cards(st: S303State, plane: Plane) -> tuple[str, ...]:
+    """The cards a Fight may play: the plane's; "Solo game": the Wingman's Fight takes cards
+    from the table and/or the Leader's hand."""
+    if plane.role != "wingman":
+        return plane.hand
+    leader = next((p for p in st.planes if p.role == "leader"), None)
+    return (*plane.hand, *(leader.hand if leader is not None else ()))
 
 
 def _ability_uses(st: S303State, f: FightState, die: int, card: str, sym: str) -> tuple[bool, ...]:
@@ -594,6 +603,8 @@ def do_round(st: S303State, task: Task, action: Action) -> None:
         f = f._replace(spec_support="")
     if card:
         plane = st.plane(f.plane)
+        if card not in plane.hand:  # "Solo game": the Wingman plays a card from the hand
+            plane = next(p for p in st.planes if p.role == "leader" and card in p.hand)
         hand = list(plane.hand)
         hand.remove(card)
         st.put(plane._replace(hand=tuple(hand)))
@@ -634,8 +645,8 @@ def support_decision(st: S303State, task: Task) -> Decision | None:
     for card in sorted(set(helper.hand)):
         for gain in sorted(support_gains(played, st.comp.card(card).support)):
             options.append(Action("support", card=card, gain=gain))
-    if len(options) == 1:
-        return None
+    if len(options) == 1 and st.options["open_hands"]:
+        return None  # with private hands it is asked all the same: that it is asked tells nothing
     return Decision(helper.seat, f"{helper.id}: Support {f.plane}'s round?", tuple(options))
 
 
@@ -911,6 +922,11 @@ def do_token(st: S303State, task: Task, action: Action) -> None:
     st.say(f"{plane.id} is hit: {kind.replace('_', ' ')}")
     if kind == "discard_card" and plane.hand:
         st.push(("lose_card", plane.id))
+    elif kind == "discard_card" and plane.role == "wingman":
+        # "Solo game": a Wingman with no cards on the table: the Leader discards
+        leader = next((p for p in st.planes if p.role == "leader" and p.hand), None)
+        if leader is not None:
+            st.push(("lose_card", leader.id))
 
 
 def lose_card_decision(st: S303State, task: Task) -> Decision | None:
@@ -941,6 +957,9 @@ def shoot_down_plane(st: S303State, plane: Plane) -> None:
     st.put(plane._replace(status=DOWN, area=st.scenario.starting_airfield, medals=medals, tokens=0))
     st.pilots_down += 1
     st.say(f"{plane.id} is shot down over {st.board.areas[area].name}")
+    from .players import new_leader
+
+    new_leader(st)
     if st.fight is not None and fight_of(st).plane == plane.id:
         end_fight(st)
     squadron_areas = {}

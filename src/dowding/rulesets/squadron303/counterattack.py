@@ -150,8 +150,8 @@ def defend_decision(st: S303State, task: Task) -> Decision | None:
             if any(cancels(prop, f) for f in faces):
                 blades: int | str = prop if prop == "wild" else int(prop)
                 options.append(Action("defend", card=card, prop=blades))
-    if len(options) == 1:
-        return None
+    if len(options) == 1 and st.options["open_hands"]:
+        return None  # with private hands it is asked all the same: that it is asked tells nothing
     return Decision(
         plane.seat, f"{plane.id}: a Defence card against {' '.join(faces)}?", tuple(options)
     )

@@ -294,10 +294,14 @@ def movement_tasks(st: S303State) -> list[Task]:
     tasks: list[Task] = []
     if st.turn_no == 1 and st.scenario.starting_area_costs:
         tasks += [("start", p.id) for p in in_play(st) if p.area == st.scenario.starting_airfield]
+    leader = next((p for p in st.planes if p.role == "leader"), None)
     for p in in_play(st):
         free = "no_free_move" not in p.damage
         # Feric: +1 Area, unless he took the extra Maneuver token
         extra = 1 if using(p, "feric") and p.choice != "token" else 0
+        if p.role == "wingman" and leader is not None and leader.area == p.area:
+            # "Solo game": Feric as Leader gives both the extra range if they fly together
+            extra = 1 if using(leader, "feric") and leader.choice != "token" else 0
         st.put(p._replace(status=FLYING, moves_left=extra + (1 if free else 0), card_move=False))
         tasks.append(("move", p.id))
     return tasks
@@ -317,7 +321,7 @@ def move_decision(st: S303State, task: Task) -> Decision:
                 Action("go", to=there, tokens=tokens) if tokens else Action("go", to=there)
             )
             del points
-    if not plane.card_move:
+    if not plane.card_move and plane.role != "wingman":  # "Solo": the Leader's card moves both
         for card in sorted(set(plane.hand)):
             options.append(Action("boost", card=card))
     if plane.area in st.comp.map.airfields:
@@ -352,9 +356,11 @@ def do_move(st: S303State, task: Task, action: Action) -> None:
         card = str(action.get("card"))
         discard_card(st, plane.id, card)
         plane = st.plane(plane.id)
-        st.put(
-            plane._replace(moves_left=plane.moves_left + st.comp.card(card).move, card_move=True)
-        )
+        move = st.comp.card(card).move
+        st.put(plane._replace(moves_left=plane.moves_left + move, card_move=True))
+        for w in st.planes:  # "Solo game": one Leader card extends both pilots
+            if plane.role == "leader" and w.role == "wingman" and w.status in (FLYING, LANDED):
+                st.put(w._replace(moves_left=w.moves_left + move, card_move=True))
         st.push(task)
     elif action.kind == "withdraw":
         # "Withdraw": 1 Medal; the cards discarded; the plane to the starting airfield; a new
@@ -374,9 +380,22 @@ def do_move(st: S303State, task: Task, action: Action) -> None:
         if action.kind == "land":  # "5. Landing": no extra Movement (reading S1)
             st.put(plane._replace(status=LANDED, moves_left=0, tokens=0))
             st.say(f"{plane.id} lands at {st.board.areas[plane.area].name}")
+            new_leader(st)
         else:
             # Maneuver tokens kept from the last turn lapse at the end of Movement (S23)
             st.put(plane._replace(moves_left=0, tokens=0))
+
+
+def new_leader(st: S303State) -> None:
+    """ "Solo game": if the Leader lands or is shot down, the other pilot, if airborne, becomes
+    the Leader; the hand is the Leader's and the table the Wingman's, so they change over too."""
+    leader = next((p for p in st.planes if p.role == "leader"), None)
+    wingman = next((p for p in st.planes if p.role == "wingman"), None)
+    if leader is None or wingman is None or leader.airborne or not wingman.airborne:
+        return
+    st.put(leader._replace(role="wingman", hand=wingman.hand, ability=False))
+    st.put(wingman._replace(role="leader", hand=leader.hand))
+    st.say(f"{wingman.id} leads now")
 
 
 def start_decision(st: S303State, task: Task) -> Decision | None:
@@ -439,8 +458,8 @@ def recon_decision(st: S303State, task: Task) -> Decision | None:
     ]
     cards = sorted(c for c in plane.hand if st.comp.card(c).symbol == "maneuver")
     pairs = sorted({(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]})
-    if not near or not pairs:
-        return None
+    if not near or (not pairs and st.options["open_hands"]):
+        return None  # with private hands it is asked all the same: that it is asked tells nothing
     options = [Action("pass")]
     options += [Action("recon", squadron=sid, cards=pair) for sid in near for pair in pairs]
     return Decision(plane.seat, f"{plane.id}: Reconnaissance of a Hidden squadron?", tuple(options))
