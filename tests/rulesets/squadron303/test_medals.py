@@ -143,15 +143,19 @@ def test_the_medal_supply_runs_out_at_eight() -> None:
     assert state.plane("p1").medals == 3
 
 
-def test_a_borrowed_ability_acts_in_the_fight() -> None:
-    # p1 (Paszkiewicz) buys František's ability: three dice, Evades read as Hits
+def test_an_ability_of_the_combat_roll_is_bought_as_the_fight_starts() -> None:
+    # "They can do it at the moment they wish to use the Ability": p1 (Paszkiewicz) buys
+    # František's as his Fight starts: three dice, Evades read as Hits
     state = _abilities(_table(), "paszkiewicz", "frantisek")
     _decide(state, Action("ability", use=1))
-    _decide(state, Action("borrow", pilot="frantisek"))
+    node = state.next()
+    assert not (isinstance(node, Decision) and node.prompt.startswith("p1: spend a Medal"))
     state.germans = (German("brown-1", "bf109", "brown", "A7", 2),)
     state.planes = (state.plane("p1")._replace(hand=()), state.plane("p2"))
-    state.queue = (("fight", "p1"),)
+    state.queue = (("fight", "p1"), ("move", "p2"))
     state._node = None
-    _decide(state, Action("fight", target="brown-1"))
+    _decide(state, Action("fight", target="brown-1", medal="frantisek"))
+    p1 = state.plane("p1")
+    assert (p1.medals, p1.medal_used, p1.borrowed) == (0, True, "frantisek")
     node = state.next()
     assert isinstance(node, Roll) and len(node.dice) == 3

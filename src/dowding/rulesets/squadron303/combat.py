@@ -20,7 +20,7 @@ from .aces import active
 from .components import Aircraft, Effect, Requirement
 from .dice import propeller, symbol
 from .pieces import DOWN, FLYING, LANDED, German, Plane
-from .players import using
+from .players import borrowable, spend_medal, using
 
 if TYPE_CHECKING:
     from .state import S303State
@@ -229,11 +229,14 @@ def fight_decision(st: S303State, task: Task) -> Decision | None:
     targets = _targets(st, plane)
     if not targets:
         return None
+    # "Medal tokens": an ability of the Combat roll bought with a Medal as the Fight starts
+    medals = [] if plane.borrowed else borrowable(st, plane, frozenset({"roll"}))
     options = [Action("pass")]
     for g in targets:
         options.append(Action("fight", target=g.id))
         if plane.yellow:
             options.append(Action("fight", target=g.id, yellow=1))
+        options += [Action("fight", target=g.id, medal=pilot) for pilot in medals]
     return Decision(plane.seat, f"{plane.id}: Fight in {plane.area}?", tuple(options))
 
 
@@ -257,6 +260,9 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
     if action.kind == "pass":
         return
     plane = st.plane(task[1])
+    if action.get("medal"):
+        plane = spend_medal(plane)._replace(borrowed=str(action.get("medal")))
+        st.say(f"{plane.id} spends a Medal to use {plane.borrowed}'s ability in this Fight")
     target = st.german(str(action.get("target")))
     colours: tuple[str, ...] = ("blue", "yellow") if action.get("yellow") else ("blue", "blue")
     if using(plane, "frantisek") or using(plane, "urbanowicz"):

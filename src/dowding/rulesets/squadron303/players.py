@@ -135,13 +135,21 @@ def _feric_token(st: S303State, plane: Plane) -> Plane:
     return plane._replace(tokens=tokens, choice="token")
 
 
-def borrow_decision(st: S303State, task: Task) -> Decision | None:
-    """ "Medal tokens": spend a Medal to use the ability of another pilot in play (never your
-    own). Bought here for the turn (ours: the ability then acts at its own moment)."""
-    plane = st.plane(task[1])
+def borrowable(st: S303State, plane: Plane, timings: frozenset[str]) -> list[str]:
+    """ "Medal tokens": the pilots in play (never one's own) whose ability a Medal may buy now,
+    "at the moment they wish to use the Ability", by its timing; none once a Medal is used."""
     if plane.medals < 1 or plane.medal_used or plane.status not in (FLYING, LANDED):
-        return None
-    others = sorted({p.pilot for p in in_play(st) if p.id != plane.id} & BORROWABLE - {plane.pilot})
+        return []
+    timing = {p.id: p.timing for p in st.comp.pilots}
+    others = {p.pilot for p in in_play(st) if p.id != plane.id} & BORROWABLE - {plane.pilot}
+    return sorted(p for p in others if timing[p] in timings)
+
+
+def borrow_decision(st: S303State, task: Task) -> Decision | None:
+    """Phase II.1: a Medal for an ability of the draw or of Movement, or a passive one, for the
+    turn; those of the Combat roll are bought as a Fight starts (``combat.fight_decision``)."""
+    plane = st.plane(task[1])
+    others = borrowable(st, plane, frozenset({"draw", "movement", "passive"}))
     if not others:
         return None
     options = [Action("pass")]
