@@ -5,8 +5,9 @@ after-action report downloaded and opened on its own.
 
 The clicks are the test's; to reach a combat quickly the seat then plays on through the API (the
 page follows over its socket) with the ruleset's heuristic player reading the payload's view, a
-combat option taken whenever one is offered. DOWDING_SLOW=1 adds a long form: more decisions by
-clicks before the rest.
+combat option taken whenever one is offered (Fight for the Sky's squadrons flown at the formations
+the view shows: its heuristic, without the sampler's arrangement, waits at base). DOWDING_SLOW=1
+adds a long form: more decisions by clicks before the rest.
 """
 
 from __future__ import annotations
