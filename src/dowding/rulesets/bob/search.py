@@ -38,6 +38,7 @@ class _RolloutBob(BobHeuristic):
         self._values: dict[Any, float] = {}
         self._reaches: dict[Any, dict[str, list[str]]] = {}
         self._covers: dict[Any, set[str]] = {}
+        self._guards: dict[tuple[int, int, int, str], tuple[float, list[str]]] = {}
 
     def _raf_reach_of(self, v: Any, start: str, left: int) -> dict[str, list[str]]:
         # the same flights in the same spaces give the same reach (Step 6): kept between
@@ -49,6 +50,7 @@ class _RolloutBob(BobHeuristic):
         if got is None:
             if len(self._reaches) > self.LIMIT:
                 self._reaches.clear()
+                self._guards.clear()
             got = self._reaches[key] = super()._raf_reach_of(v, start, left)
         return got
 
@@ -67,6 +69,7 @@ class _RolloutBob(BobHeuristic):
         if got is None:
             if len(self._covers) > self.LIMIT:
                 self._covers.clear()
+                self._guards.clear()
             got = self._covers[key] = super()._covered(v, flight)
         return got
 
@@ -79,6 +82,7 @@ class _RolloutBob(BobHeuristic):
         if got is None:
             if len(self._sums) > 256:
                 self._sums.clear()
+                self._guards.clear()
             weights = self._guard_weights(v)
             got = self._sums[key] = (weights, {})
         return got
@@ -88,7 +92,27 @@ class _RolloutBob(BobHeuristic):
         if path:
             return 10.0 + value, path
         weights, sums = self._guard_table(v)
+        reach = self._raf_reach(v, start, left)
+        covered = self._covered(v, flight)
+        # the guard move depends only on these (all held in the caches above, so their ids
+        # stay theirs while this memo lives; it is cleared with them)
+        key = (id(weights), id(covered), id(reach), start)
+        planned = self._guards.get(key)
+        if planned is None:
+            if len(self._guards) > self.LIMIT:
+                self._guards.clear()
+            planned = self._guards[key] = self._guard_move(v, weights, sums, reach, covered, start)
+        return planned
 
+    def _guard_move(
+        self,
+        v: Any,
+        weights: dict[str, float],
+        sums: dict[str, float],
+        reach: dict[str, list[str]],
+        covered: set[str],
+        start: str,
+    ) -> tuple[float, list[str]]:
         def base(space: str) -> float:
             got = sums.get(space)
             if got is None:
@@ -96,11 +120,9 @@ class _RolloutBob(BobHeuristic):
             return got
 
         lw = {e["space"] for e in v.on_map(LUFTWAFFE).values()}
-        reach = self._raf_reach(v, start, left)
         ranked = sorted(((base(space), space) for space in reach if space not in lw), reverse=True)[
             : self.TOP
         ]
-        covered = self._covered(v, flight)
         near = self.s.near
 
         def guard(space: str) -> float:
