@@ -88,23 +88,27 @@ CHANCE_TASKS = frozenset({"draw", "roll", "pick", "observe", "home_roll"})
 
 # The brief views' card entries, one per card face up and one per unit face down: a rollout
 # reads them and never changes them, so every brief view shares them.
-_BRIEF_CARDS: dict[Card, JSON] = {}
+_BRIEF_CARDS: dict[str, tuple[Card, JSON]] = {}
 _BRIEF_HIDDEN: dict[int, JSON] = {}
 
 
 def _brief_card(card: Card) -> JSON:
-    got = _BRIEF_CARDS.get(card)
-    if got is None:
-        got = _BRIEF_CARDS[card] = {
-            "id": card.id,
-            "type": card.type,
-            "dice": card.dice,
-            "damage": card.damage,
-            "bombs": card.bombs,
-            "unit": card.unit,
-            "name": card.name,
-        }
-    return got
+    # keyed by the card's id, checked by identity (hashing a dataclass reads every field)
+    got = _BRIEF_CARDS.get(card.id)
+    if got is None or got[0] is not card:
+        got = _BRIEF_CARDS[card.id] = (
+            card,
+            {
+                "id": card.id,
+                "type": card.type,
+                "dice": card.dice,
+                "damage": card.damage,
+                "bombs": card.bombs,
+                "unit": card.unit,
+                "name": card.name,
+            },
+        )
+    return got[1]
 
 
 def _brief_hidden(unit: int) -> JSON:
