@@ -144,3 +144,17 @@ def test_an_ace_shot_down_ends_at_the_end_of_the_turn() -> None:
     state.germans = (German("brown-2", "bf109", "brown", "A7", 2),)
     end_of_turn(state)
     assert state.squadron("brown").ace == ""
+
+
+def test_a_wild_defence_cancels_an_ace_hit_with_no_propeller_rolled() -> None:
+    # reading S11: the Ace's extra Hit has no propeller, so only a Wild Defence cancels it
+    state = _ace(_table(), "ca_hit")
+    state.germans = (German("brown-1", "bf109", "brown", "A7", 2),)
+    wild = next(c.id for c in state.comp.cards if c.defence == ("wild",))
+    state.planes = (state.plane("p1")._replace(hand=(wild,)), state.plane("p2")._replace(hand=()))
+    state.queue = (("ca", "brown", "A7", 0), ("move", "p2"))
+    state._node = None
+    state._advance()
+    state.apply(_pool(state, ["blank", "blank"]))
+    _decide(state, Action("defend", card=wild, prop="wild"))
+    assert not any(t[0] in ("damage", "token") for t in state.queue)

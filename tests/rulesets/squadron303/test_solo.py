@@ -81,3 +81,23 @@ def test_the_wingman_leads_when_the_leader_lands() -> None:
     p1, p1w = state.plane("p1"), state.plane("p1w")
     assert (p1.role, p1w.role) == ("wingman", "leader")
     assert p1w.hand == ("c03", "c10") and p1.hand == ("c05",)  # the hand goes with the lead
+
+
+def test_lokuciewski_as_leader_keeps_three_and_splits_them() -> None:
+    # "Solo game": "Łokuciewski as Leader: draw 5, keep 3, split freely"
+    state = _solo()
+    state.planes = (
+        state.plane("p1")._replace(pilot="lokuciewski", ability=True, hand=()),
+        state.plane("p1w")._replace(hand=()),
+    )
+    state.queue = (("loku", "p1"), ("move", "p1"))
+    state._node = None
+    _decide(state, Action("lokuciewski", take="deck"))
+    drawn = sorted(set(state.deck))[:5]
+    for card in drawn:
+        state.apply(Action("draw", item=card))
+    for card in drawn[:2]:
+        _decide(state, Action("discard", card=card))
+    _decide(state, Action("split", card=drawn[2]))
+    _decide(state, Action("split", card="none"))
+    assert state.plane("p1").hand == tuple(drawn[3:]) and state.plane("p1w").hand == (drawn[2],)

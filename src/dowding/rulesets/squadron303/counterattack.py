@@ -134,7 +134,7 @@ def do_ca_defend(st: S303State, task: Task) -> None:
         f"the {task[1]} squadron's dice in {area}: {' '.join(faces)}"
         + (f", and {extra} Ace Hit(s)" if extra else "")
     )
-    st.push(*(("defend", p.id) for p in st.raf_in(area)), ("ca_hit", extra))
+    st.push(*(("defend", p.id, extra) for p in st.raf_in(area)), ("ca_hit", extra))
 
 
 def defend_decision(st: S303State, task: Task) -> Decision | None:
@@ -142,12 +142,13 @@ def defend_decision(st: S303State, task: Task) -> Decision | None:
         return None
     area, faces, _ = st.pending
     plane = st.plane(task[1])
-    if not plane.airborne or plane.area != area or not any(propeller(f) for f in faces):
+    extra = task[2] if len(task) > 2 else 0  # a Fighter Ace's Hits: only a Wild cancels them
+    if not plane.airborne or plane.area != area or not (extra or any(propeller(f) for f in faces)):
         return None
     options = [Action("pass")]
     for card in sorted(set(plane.hand)):
         for prop in dict.fromkeys(st.comp.card(card).defence):
-            if any(cancels(prop, f) for f in faces):
+            if any(cancels(prop, f) for f in faces) or (prop == "wild" and extra):
                 blades: int | str = prop if prop == "wild" else int(prop)
                 options.append(Action("defend", card=card, prop=blades))
     if len(options) == 1 and st.options["open_hands"]:

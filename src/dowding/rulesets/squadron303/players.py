@@ -222,27 +222,61 @@ def loku_decision(st: S303State, task: Task) -> Decision:
 def do_loku(st: S303State, task: Task, action: Action) -> None:
     plane = st.plane(task[1])
     if action.get("take") == "deck":
-        keep = 2
-        put_back = [("putback", plane.id, plane.hand)] * (5 - keep)
-        st.push(*([("draw", plane.id)] * 5), *put_back)
+        # "Solo game": Łokuciewski as Leader draws 5, keeps 3 and splits them freely
+        keep = 3 if plane.role == "leader" else 2
+        put_back = [("putback", plane.id, plane.hand, keep)] * (5 - keep)
+        split = [("split", plane.id, plane.hand)] if plane.role == "leader" else []
+        st.push(*([("draw", plane.id)] * 5), *put_back, *split)
     else:
         st.push(*([("pick", plane.id)] * 2))
 
 
-def putback_decision(st: S303State, task: Task) -> Decision | None:
-    """One of the cards just drawn goes to the discard pile (5 drawn, 2 kept)."""
-    plane = st.plane(task[1])
+def _drawn(plane: Plane, before: tuple[str, ...]) -> list[str]:
     new = list(plane.hand)
-    for card in task[2]:
+    for card in before:
         if card in new:
             new.remove(card)
-    if len(new) <= 2:  # the deck ran short: he keeps what he drew
+    return new
+
+
+def putback_decision(st: S303State, task: Task) -> Decision | None:
+    """One of the cards just drawn goes to the discard pile (5 drawn, 2 kept; solo Leader 3)."""
+    plane = st.plane(task[1])
+    keep = task[3] if len(task) > 3 else 2
+    new = _drawn(plane, task[2])
+    if len(new) <= keep:  # the deck ran short: he keeps what he drew
         return None
     return Decision(
         plane.seat,
-        f"{plane.id}: put back a card just drawn ({len(new) - 2} to go)",
+        f"{plane.id}: put back a card just drawn ({len(new) - keep} to go)",
         tuple(Action("discard", card=c) for c in sorted(set(new))),
     )
+
+
+def split_decision(st: S303State, task: Task) -> Decision | None:
+    """ "Solo game", Łokuciewski as Leader: the kept cards split freely between the Leader's
+    hand and the Wingman's table, one at a time."""
+    plane = st.plane(task[1])
+    wingman = next((p for p in st.planes if p.role == "wingman"), None)
+    new = [c for c in _drawn(plane, task[2]) if c in plane.hand]
+    if wingman is None or not new:
+        return None
+    options = [Action("split", card="none")]
+    options += [Action("split", card=c) for c in sorted(set(new))]
+    return Decision(plane.seat, f"{plane.id}: a card for the Wingman's table?", tuple(options))
+
+
+def do_split(st: S303State, task: Task, action: Action) -> None:
+    card = str(action.get("card"))
+    if card == "none":
+        return
+    leader = st.plane(task[1])
+    wingman = next(p for p in st.planes if p.role == "wingman")
+    hand = list(leader.hand)
+    hand.remove(card)
+    st.put(leader._replace(hand=tuple(hand)))
+    st.put(wingman._replace(hand=tuple(sorted((*wingman.hand, card)))))
+    st.push(task)
 
 
 def do_putback(st: S303State, task: Task, action: Action) -> None:
