@@ -68,6 +68,7 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     panel += 12 * (
         len(", ".join(view.get("destroyed", ()))) // WRAP + len(view["missions"]["assigned"])
     )
+    panel += sum(30 for p in view.get("cards", {}) if p[:3] == "fb:") + 18
     height = max(height, oy + panel)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bob1990-map" viewBox="0 0 {width} {height}" '
@@ -188,7 +189,8 @@ def _flights(view: View, c: Components, ox: int, oy: int, size: int) -> list[str
 def _flight_line(f: str, fl: Mapping[str, Any]) -> str:
     """'10A at D15, 3 cards, moved 2' / '2A at J17, 6 cards, fuel 1,2 used, landed'."""
     where = f"at {fl.get('pos')}" if fl.get("pos") else "off the map"
-    text = f"{f} {where}, {fl.get('cards')} cards"
+    n = int(fl.get("cards") or 0)
+    text = f"{f} {where}, {n} card{'' if n == 1 else 's'}"
     if int(f[:-1]) >= 10:
         if fl.get("marker"):
             text += f", moved {fl.get('marker')}"
@@ -249,4 +251,9 @@ def _panel(
     line("Flights", bold=True, gap=18)
     for f, fl in view["flights"].items():
         line(_flight_line(f, fl), gap=12)
+    boxes = [(p[3:], ids) for p, ids in view.get("cards", {}).items() if p[:3] == "fb:" and ids]
+    if boxes:
+        line("Flight boxes (cards face up to you)", bold=True, gap=18)
+        for f, ids in boxes:
+            line(f"{f}: {_cards_in_words(ids, c.cell_km)}", gap=12)
     return out
