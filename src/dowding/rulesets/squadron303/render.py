@@ -233,11 +233,12 @@ def germans(view: View) -> Table:
         path = list(routes.get(sq) or ())
         ahead = path[path.index(areas[0]) + 1 :] if areas and areas[0] in path else path
         target = planes[0].get("target")
-        if target in ahead:  # out to the target; the way home is the same in reverse
+        outbound = target in ahead
+        if outbound:  # out to the target; the way home is the same in reverse
             ahead = ahead[: ahead.index(target) + 1]
         route = " > ".join(words.area(a) for a in ahead[:4]) or "-"
         if target:
-            route += f" (target {words.area(target)})"
+            route += f" (target {words.area(target)})" if outbound else " (homeward)"
         table.add_row(
             words.squadron(sq).removeprefix("the "),
             aircraft,
