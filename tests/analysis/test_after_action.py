@@ -31,8 +31,7 @@ from dowding.engine import (
     view,
 )
 
-# bob1990 once it is registered
-RULESETS = [r for r in ("crane", "bob", "fight-for-the-sky", "bob1990") if r in ruleset_ids()]
+RULESETS = ruleset_ids()
 SEED = 3
 VOID = {"meta", "br", "img", "hr", "input", "link", "wbr", "col", "area", "base", "source"}
 
