@@ -68,7 +68,8 @@ MAX_STEPS = 4_000
 
 
 def seating_options(game: Game) -> list[dict[str, object]]:
-    """Default options, and each option value that changes who sits at the table."""
+    """Default options, each option value that changes who sits at the table, and each other
+    value of an option that changes what a seat may see (``OptionSpec.secrecy``)."""
     variants: list[dict[str, object]] = [{}]
     default = game.seat_ids()
     for spec in game.option_specs:
@@ -80,6 +81,8 @@ def seating_options(game: Game) -> list[dict[str, object]]:
         for value in values:
             if value != spec.default and game.seat_ids({spec.name: value}) != default:
                 variants.append({spec.name: value})
+        if spec.secrecy and isinstance(spec.default, bool):
+            variants.append({spec.name: not spec.default})
     return variants
 
 
@@ -207,6 +210,8 @@ def corresponding(node: Node, twin: Node, rng: random.Random) -> tuple[Action, A
         if node.seat != twin.seat or len(node.options) != len(twin.options):
             return None
         i = rng.randrange(len(node.options))
+        if node.options[i] in twin.options:  # the same move where both worlds allow it
+            return node.options[i], node.options[i]
         return node.options[i], twin.options[i]
     if isinstance(node, Draw) and isinstance(twin, Draw):
         if len(node.items) != len(twin.items) or not node.items:

@@ -46,6 +46,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
+    # a value other than the default changes what a seat may see (private hands): the
+    # conformance suite's secret checks play it too
+    secrecy: bool = False
 
     def coerce(self, raw: object) -> bool | int | float | str:
         kind = type(self.default)

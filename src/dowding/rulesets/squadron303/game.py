@@ -27,7 +27,9 @@ class Squadron303Game(Game):
     default_scenario: ClassVar[str] = "attack-on-biggin-hill"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("players", 4, "players (1: solo, a Leader and a Wingman)", minimum=1, maximum=4),
-        OptionSpec("open_hands", True, "the team sees every hand (false: private hands)"),
+        OptionSpec(
+            "open_hands", True, "the team sees every hand (false: private hands)", secrecy=True
+        ),
         OptionSpec(
             "data", "", "a folder with your own component files (docs/rules/squadron303.md)"
         ),
