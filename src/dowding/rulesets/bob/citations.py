@@ -3,14 +3,13 @@ docs/rules/bob.md's section table spells it (the browser's log links each line t
 
 from __future__ import annotations
 
-import re
+from dowding.engine.citations import Citations
 
 # (pattern, section), the first that matches wins; the texts are made by the step modules
 # (production.py, assignment.py, alert.py, movement.py, intercept.py, dogfight.py, bombing.py,
 # returns.py, victory.py) and state.py
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), section)
-    for pattern, section in (
+CITATIONS = Citations(
+    (
         (r"^Turn \d+ of \d+ begins", "Step 1. Advance the Scenario Turn Marker"),
         (r"^Scenario adjustments for ", "Scenario Adjustments"),
         (r"Ju 87 and Defiant squadron cards are set aside", "Scenario Adjustments"),
@@ -64,13 +63,5 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^Game over: ", "Winning"),
     )
 )
-
-SECTIONS = frozenset(section for _, section in _RULES)
-
-
-def cite(text: str) -> str | None:
-    """The section of docs/rules/bob.md that ``text`` applies, or None."""
-    for pattern, section in _RULES:
-        if pattern.search(text):
-            return section
-    return None
+SECTIONS = CITATIONS.sections
+cite = CITATIONS.cite

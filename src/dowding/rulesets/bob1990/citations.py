@@ -3,13 +3,12 @@ docs/rules/bob1990.md's section table spells it (the browser's log links each li
 
 from __future__ import annotations
 
-import re
+from dowding.engine.citations import Citations
 
 # (pattern, section), the first that matches wins; a line that names its section in brackets
 # at its end ("(B.II.5)", "(C.I)") is taken at its word
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), section)
-    for pattern, section in (
+CITATIONS = Citations(
+    (
         ("^Turn \\d+ begins", "Advanced Game Turn"),
         ("^Start of turn 5: ", "Advanced Game Turn"),
         ("draws a mission card", "A.I"),
@@ -42,13 +41,8 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ("in a fuel crash", "C.III.1"),
         (" lands at ", "C.III.2"),
         ("waits off the map", "C.III.2"),
-    )
-)
-
-SECTIONS = frozenset(section for _, section in _RULES)
-CITED = re.compile(r"\(([A-C](?:\.[IVX]+)?(?:\.[\d-]+)?)\)\s*$")
-NAMED = frozenset(
-    (
+    ),
+    named=(
         "A.I",
         "A.II",
         "B",
@@ -70,17 +64,7 @@ NAMED = frozenset(
         "C.II",
         "C.III.1",
         "C.III.2",
-    )
+    ),
 )
-SECTIONS = SECTIONS | NAMED
-
-
-def cite(text: str) -> str | None:
-    """The section of docs/rules/bob1990.md that ``text`` applies, or None."""
-    cited = CITED.search(text)  # a line that names its section itself: "... (B.II.5)"
-    if cited and cited.group(1) in NAMED:
-        return cited.group(1)
-    for pattern, section in _RULES:
-        if pattern.search(text):
-            return section
-    return None
+SECTIONS = CITATIONS.sections
+cite = CITATIONS.cite

@@ -3,13 +3,12 @@ docs/rules/crane.md's section table spells it (the browser's log links each line
 
 from __future__ import annotations
 
-import re
+from dowding.engine.citations import Citations
 
 # (pattern, section), the first that matches wins; the texts are made in placements.py,
 # movement.py, combat.py, bomb_run.py, organization.py and objectives.py
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), section)
-    for pattern, section in (
+CITATIONS = Citations(
+    (
         (r" takes position at \(", "V.B"),
         (r"^Vic \S+ rolls \d: ", "V.C"),
         (r"^Vic \S+ enters at ", "V.C"),
@@ -28,13 +27,5 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^Game over: ", "IV"),
     )
 )
-
-SECTIONS = frozenset(section for _, section in _RULES)
-
-
-def cite(text: str) -> str | None:
-    """The section of docs/rules/crane.md that ``text`` applies, or None."""
-    for pattern, section in _RULES:
-        if pattern.search(text):
-            return section
-    return None
+SECTIONS = CITATIONS.sections
+cite = CITATIONS.cite

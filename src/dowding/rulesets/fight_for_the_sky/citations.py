@@ -3,13 +3,12 @@ docs/rules/fight-for-the-sky.md's section table spells it (the browser's log lin
 
 from __future__ import annotations
 
-import re
+from dowding.engine.citations import Citations
 
 # (pattern, section), the first that matches wins; the texts are made in formations.py,
 # movement.py, attack.py, bombing.py, game_turn.py, campaign.py and winning.py
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), section)
-    for pattern, section in (
+CITATIONS = Citations(
+    (
         (" will bomb ", "How to Win the Basic Game"),
         ("assembles? on ", "How to Move and Intercept"),
         (" takes off$", "How to Move and Intercept"),
@@ -39,13 +38,5 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ("^game over \\(", "How to Win the Basic Game"),
     )
 )
-
-SECTIONS = frozenset(section for _, section in _RULES)
-
-
-def cite(text: str) -> str | None:
-    """The section of docs/rules/fight-for-the-sky.md that ``text`` applies, or None."""
-    for pattern, section in _RULES:
-        if pattern.search(text):
-            return section
-    return None
+SECTIONS = CITATIONS.sections
+cite = CITATIONS.cite

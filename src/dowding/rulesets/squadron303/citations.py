@@ -3,12 +3,11 @@ docs/rules/squadron303.md's section table spells it (the browser's log links eac
 
 from __future__ import annotations
 
-import re
+from dowding.engine.citations import Citations
 
 # (pattern, section), the first that matches wins
-_RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), section)
-    for pattern, section in (
+CITATIONS = Citations(
+    (
         ("^Turn \\d+$", "Phase I: Events"),
         ("^Event: ", "Phase I: Events"),
         ("^Event .*: ", "Events and Medal tokens"),
@@ -36,13 +35,5 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ("^Game over: ", "End of the game"),
     )
 )
-
-SECTIONS = frozenset(section for _, section in _RULES)
-
-
-def cite(text: str) -> str | None:
-    """The section of docs/rules/squadron303.md that ``text`` applies, or None."""
-    for pattern, section in _RULES:
-        if pattern.search(text):
-            return section
-    return None
+SECTIONS = CITATIONS.sections
+cite = CITATIONS.cite
