@@ -30,8 +30,9 @@ from dowding.engine import (
     ruleset_ids,
     view,
 )
+from tests.toygame import TOY
 
-RULESETS = ruleset_ids()
+RULESETS = [r for r in ruleset_ids() if r != TOY.id]  # every ruleset the package ships
 SEED = 3
 VOID = {"meta", "br", "img", "hr", "input", "link", "wbr", "col", "area", "base", "source"}
 
