@@ -144,7 +144,9 @@ def test_the_search_player_keeps_its_wall_clock_cap_under_contention() -> None:
 
 
 def test_computer_only_games_have_an_owner_who_alone_can_stop_them(table: Table) -> None:
-    made = computer_only(table)
+    # searching players, so the game is still going when it is stopped (two random players
+    # can finish a bob game within the test)
+    made = computer_only(table, player="ismcts:regular")
     assert made.status_code == 201, made.text
     body = made.json()
     game_id, owner = body["game_id"], body["owner_token"]
