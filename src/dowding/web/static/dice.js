@@ -4,22 +4,24 @@ import { el } from "./util.js";
 const BOB_FACES = { cross: "✚", roundel: "◉", blank: "·" };
 const FACE_WORDS = { "✚": "cross", "◉": "roundel", "·": "blank" };
 
-// "d=3,5" -> ["3","5"]; "blank=1 cross=2 roundel=0" -> ["✚","✚","◉","·"]; else one chip of text
+// "d=3,5" -> ["3","5"]; "d=hit,evade" -> ["hit","evade"]; "blank=1 cross=2 roundel=0" ->
+// ["✚","✚","·"] (bob's symbols drawn, in bob's order); "blank=1 evade=0 hit2=2" -> ["blank",
+// "hit2","hit2"] (any other pool: each face as often as it came up); else one chip of text
 export function facesOf(faces) {
   if (faces === null || faces === undefined) return null;
   const text = String(faces).trim();
-  const numbers = /^d=([\d,]+)$/.exec(text);
-  if (numbers) return numbers[1].split(",").filter(Boolean);
+  const listed = /^d=([\w,.-]+)$/.exec(text);
+  if (listed) return listed[1].split(",").filter(Boolean);
   const symbols = text.split(/\s+/).map((part) => part.split("="));
-  if (symbols.length && symbols.every(([k, v]) => k in BOB_FACES && /^\d+$/.test(v || ""))) {
-    const out = [];
-    for (const key of ["cross", "roundel", "blank"]) {
-      const found = symbols.find(([k]) => k === key);
-      for (let i = 0; i < Number(found ? found[1] : 0); i++) out.push(BOB_FACES[key]);
-    }
-    return out;
+  if (!symbols.length || !symbols.every(([k, v]) => /^\w+$/.test(k || "") && /^\d+$/.test(v || ""))) return [text];
+  const bob = symbols.every(([k]) => k in BOB_FACES);
+  const keys = bob ? ["cross", "roundel", "blank"] : symbols.map(([k]) => k);
+  const out = [];
+  for (const key of keys) {
+    const found = symbols.find(([k]) => k === key);
+    for (let i = 0; i < Math.min(60, Number(found ? found[1] : 0)); i++) out.push(bob ? BOB_FACES[key] : key);
   }
-  return [text];
+  return out.length ? out : [text];
 }
 
 function dieClass(roll) {
