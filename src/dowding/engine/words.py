@@ -64,3 +64,30 @@ def option_labels(ruleset: str, view: Mapping[str, Any], decision: Decision) -> 
         except Exception:  # a wording bug must not cost the player the game
             log.exception("the %s words failed for %r", ruleset, decision.prompt)
     return [plain(o) for o in decision.options]
+
+
+Narrator = Callable[[Mapping[str, Any], str], str]
+_narrators: dict[str, Narrator | None] = {}
+
+
+def narrator(ruleset: str) -> Narrator | None:
+    """The ruleset's ``words.narrate(view, text)``, when it has one: a line of narration, a
+    prompt or a roll's label with the ids it names put in words, from the seat's view alone."""
+    if ruleset not in _narrators:
+        _narrators[ruleset] = None
+        if labeller(ruleset) is not None:  # its words module imports
+            module = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.words")
+            _narrators[ruleset] = getattr(module, "narrate", None)
+    return _narrators[ruleset]
+
+
+def in_words(ruleset: str, view: Mapping[str, Any], text: str) -> str:
+    """``text`` as the ruleset words it for this view; never fails (the text as it is)."""
+    narrate = narrator(ruleset)
+    if narrate is None:
+        return text
+    try:
+        return narrate(view, text)
+    except Exception:  # a wording bug must not cost the player the game
+        log.exception("the %s narration words failed for %r", ruleset, text)
+        return text

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from dowding.engine import Chance, Decision, Node, State, Terminal, view
 from dowding.engine.option_odds import option_odds
-from dowding.engine.words import option_labels, plain
+from dowding.engine.words import in_words, option_labels, plain
 
 from .live import LiveGame, Snapshot
 from .rules import event_json
@@ -112,15 +112,17 @@ def decision_json(
     """The seat's own decision; each option with its label in words, made by the ruleset's
     ``words.py`` from ``seen`` (the seat's view) alone, and its ``odds`` (``option_odds.py``,
     from the same view) when it starts a combat or a bombing, else null."""
+    prompt = decision.prompt
     if ruleset is not None and seen is not None:
         labels = option_labels(ruleset, seen, decision)
         odds = option_odds(ruleset, seen, decision)
+        prompt = in_words(ruleset, seen, prompt)  # its ids in words, when the ruleset says so
     else:
         labels = [plain(o) for o in decision.options]
         odds = [None] * len(decision.options)
     return {
         "seat": decision.seat,
-        "prompt": decision.prompt,
+        "prompt": prompt,
         "options": [
             {"text": o.text, "label": label, "odds": None if od is None else od.to_json()}
             for o, label, od in zip(decision.options, labels, odds, strict=True)
@@ -158,6 +160,7 @@ def build(
         else None
     )
     seen = seat_view(shown, seat)
+    ruleset = live.record.ruleset
     told = _latest(live.told, lambda t: t.step <= upto and t.event.visible_to(seat), EVENT_LIMIT)
     rolled = _latest(live.rolled, lambda r: r.step <= upto, DICE_LIMIT)
     typing = live.manual_dice_seats(node) if active else ()
@@ -193,14 +196,15 @@ def build(
         # the svg holds the whole map
         "static_map": static_map_url(live.record.ruleset),
         "events": [
-            event_json(live.record.ruleset, t.step, t.event.text) for t in told[-EVENT_LIMIT:]
+            event_json(ruleset, t.step, t.event.text, in_words(ruleset, seen, t.event.text))
+            for t in told[-EVENT_LIMIT:]
         ],
         # each roll's label once: the page writes "label: faces" (or "(hidden)") itself
         "dice": [
             {
                 "step": r.step,
                 "seat": _owner(r.visible_to),
-                "label": r.label_for(seat),
+                "label": in_words(ruleset, seen, r.label_for(seat)),
                 "faces": _faces(r.outcome) if r.visible(seat) else None,
             }
             for r in rolled

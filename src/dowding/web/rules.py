@@ -135,13 +135,15 @@ def cite(ruleset: str, text: str) -> str | None:
     return found(text) if found is not None else None
 
 
-def event_json(ruleset: str, step: int, text: str) -> dict[str, object]:
+def event_json(ruleset: str, step: int, text: str, shown: str | None = None) -> dict[str, object]:
     """A line of the log as a payload carries it: ``rule``, the section it applies, when its
-    ruleset cites one (the page links it to ``/rules/<ruleset>#`` + :func:`anchor`)."""
+    ruleset cites one (the page links it to ``/rules/<ruleset>#`` + :func:`anchor`); ``shown``:
+    the line in words for the seat (the section is found from the line as the rules wrote it)."""
     section = cite(ruleset, text)
+    said = text if shown is None else shown
     if section is None:
-        return {"step": step, "text": text}
-    return {"step": step, "text": text, "rule": section}
+        return {"step": step, "text": said}
+    return {"step": step, "text": said, "rule": section}
 
 
 @router.get("/rules/{name}", include_in_schema=False)

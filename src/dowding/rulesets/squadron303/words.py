@@ -193,6 +193,12 @@ def prompt(view: View, text: str) -> str:
     return re.sub(r"[A-Za-z][\w-]*", one, text)
 
 
+def narrate(view: View, text: str) -> str:
+    """A line of the log, a prompt or a roll's label with its ids in words (engine/words.py's
+    ``in_words``): ``p1's dice`` -> ``Josef František's dice``."""
+    return prompt(view, text)
+
+
 def labels(view: View, decision: Decision) -> list[str]:
     def one(a: Action) -> str:
         k = a.kind
