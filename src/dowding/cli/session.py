@@ -24,7 +24,7 @@ from dowding.engine import (
     Terminal,
 )
 from dowding.engine.option_odds import option_odds
-from dowding.engine.words import option_labels
+from dowding.engine.words import in_words, option_labels
 
 from .render import render_view
 from .seats import HUMAN
@@ -158,9 +158,12 @@ class Session:
     def show_events(self, events: tuple[Event, ...], actor: str | None) -> bool:
         """Say each event a human may see; True if any was said."""
         said = False
+        seen: dict[str, object] | None = None  # the viewer's view, for the words, made once
         for event in events:
             if self.can_see(event.visible_to, actor):
-                self.say(f"  · {event.text}", "cyan")
+                if seen is None:
+                    seen = dict(self.match.state.view(self.viewer(), infostate=False))
+                self.say(f"  · {in_words(self.match.game.id, seen, event.text)}", "cyan")
                 said = True
         return said
 
@@ -379,12 +382,13 @@ class Session:
         return action
 
     def show_options(self, decision: Decision, limit: int | None) -> None:
-        self.say(f"{decision.seat}: {decision.prompt}", "bold")
+        view = self.match.state.view(decision.seat, infostate=False)
+        prompt = in_words(self.match.game.id, view, decision.prompt)
+        self.say(f"{decision.seat}: {prompt}", "bold")
         options = decision.options if limit is None else decision.options[:limit]
         width = len(str(len(decision.options)))
         labels = self.labels(decision)[: len(options)]
         # the odds beside each option that starts a combat or a bombing (option_odds.py)
-        view = self.match.state.view(decision.seat, infostate=False)
         odds = option_odds(self.match.game.id, view, decision)[: len(options)]
         labels = [
             label if od is None else f"{label}  ({od.text()})"

@@ -161,7 +161,8 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
 def _deciding_plane(view: View, prompt: str, seat: str | None) -> Mapping[str, Any] | None:
     head = prompt.split(" ", 1)[0].rstrip(":,")
     for p in view.get("planes", ()):
-        if p["id"] == head:
+        # the prompt as the rules wrote it ("p1: ...") or in words ("Jan Zumbach: ...")
+        if p["id"] == head or (p.get("pilot") and prompt.startswith(words.pilot(p["pilot"]))):
             return p
     return None
 

@@ -195,8 +195,14 @@ def prompt(view: View, text: str) -> str:
 
 def narrate(view: View, text: str) -> str:
     """A line of the log, a prompt or a roll's label with its ids in words (engine/words.py's
-    ``in_words``): ``p1's dice`` -> ``Josef František's dice``."""
-    return prompt(view, text)
+    ``in_words``): ``p1's dice`` -> ``Josef František's dice``; a line that names the pilot
+    already ("p1 flies with Josef František") names the player instead."""
+    for p in view.get("planes", ()):
+        if p.get("pilot") and pilot(p["pilot"]) in text:
+            player = f"Player {str(p['seat']).removeprefix('p')}"
+            text = re.sub(rf"\b{re.escape(str(p['id']))}\b", player, text)
+    # "attacks He 111 brown-4" names the type twice once the aircraft is in words
+    return re.sub(r"\b((?:He|Bf|Do|Ju|Me) \d{2,3}) \1\b", r"\1", prompt(view, text))
 
 
 def labels(view: View, decision: Decision) -> list[str]:
