@@ -75,10 +75,18 @@ def click_map(page: Page, action: str) -> None:
 
 
 def act(page: Page, how: Any) -> None:
-    """Do ``how()`` and wait until the server's answer is drawn."""
+    """Do ``how()`` and wait until the server's answer is drawn. A click that lands while a push
+    redraws the map can meet the old drawing and be lost, as a person's would: once, on a busy
+    machine, it is made again (a step number makes a repeat harmless)."""
     before = seq(page)
     how()
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    waiting = f"Number(document.body.dataset.seq) > {before}"
+    try:
+        page.wait_for_function(waiting, timeout=10_000)
+    except Exception:
+        if seq(page) == before:
+            how()
+        page.wait_for_function(waiting)
 
 
 def choose(page: Page, turn: int, prefer_map: bool = True) -> str:
