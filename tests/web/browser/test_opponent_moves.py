@@ -221,10 +221,16 @@ def test_the_replay_draws_what_moved_from_one_step_to_the_next(server: str, new_
     page = w.page
     start_game(page, server, "crane", {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")})
     page.wait_for_url("**/play/**")
-    for turn in range(12):
+    # the game's seed is the server's secret: play until a plane has flown (placements and the
+    # vics' entry rolls can take the first dozen decisions)
+    for turn in range(80):
         if wait_turn(page) != "mine":
             break
         choose(page, turn, prefer_map=False)
+        # until the table itself has drawn a piece that moved and stayed (one that flies off
+        # the table leaves nothing to draw)
+        if turn >= 11 and (page.get_attribute("#map svg", "data-moved") or "").strip():
+            break
     page.click("#replay-link")
     page.wait_for_url("**/replay/**")
     page.wait_for_selector("#map svg")
