@@ -13,7 +13,6 @@ A ruleset without ``option_odds.py`` (or whose ``odds_for`` fails) shows no odds
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from typing import Any
 
 from .game import Decision
 from .odds import as_floats
+from .registry import ruleset_part
 
 log = logging.getLogger("dowding.odds")
 
@@ -52,7 +52,6 @@ class OptionOdds:
 
 
 OddsFinder = Callable[[Mapping[str, Any], Decision], Mapping[str, OptionOdds]]
-_finders: dict[str, OddsFinder | None] = {}
 
 
 def _exact(odds: Mapping[str, Any]) -> dict[str, Any]:
@@ -82,17 +81,8 @@ def mean(distribution: Mapping[int, Fraction]) -> Fraction:
 
 def finder(ruleset: str) -> OddsFinder | None:
     """The ruleset's ``option_odds.odds_for``, when it has one."""
-    if ruleset not in _finders:
-        name = f"dowding.rulesets.{ruleset.replace('-', '_')}.option_odds"
-        found: OddsFinder | None = None
-        try:
-            module = importlib.import_module(name)
-            found = getattr(module, "odds_for", None)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):  # not merely absent
-                log.exception("the option odds for %s cannot be imported", ruleset)
-        _finders[ruleset] = found
-    return _finders[ruleset]
+    found: OddsFinder | None = ruleset_part(ruleset, "option_odds", "odds_for")
+    return found
 
 
 def option_odds(

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import importlib
+import logging
+from typing import Any
 
 from .game import Game
+
+log = logging.getLogger("dowding.registry")
 
 # id -> module that defines GAME; imported lazily so one ruleset's import never slows another.
 _RULESETS: dict[str, str] = {
@@ -28,3 +32,23 @@ def get_game(ruleset: str) -> Game:
         module = importlib.import_module(_RULESETS[ruleset])
         _loaded[ruleset] = module.GAME
     return _loaded[ruleset]
+
+
+_parts: dict[tuple[str, str, str], Any] = {}
+
+
+def ruleset_part(ruleset: str, module: str, attribute: str) -> Any:
+    """``attribute`` of the ruleset's optional module ``module`` (its ``words.labels``, its
+    ``option_odds.odds_for``...), found by convention and kept; None when the ruleset has no such
+    module or attribute. A module that exists but fails to import is logged, never raised."""
+    key = (ruleset, module, attribute)
+    if key not in _parts:
+        name = f"dowding.rulesets.{ruleset.replace('-', '_')}.{module}"
+        found: Any = None
+        try:
+            found = getattr(importlib.import_module(name), attribute, None)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):  # not merely absent
+                log.exception("%s of %s cannot be imported", module, ruleset)
+        _parts[key] = found
+    return _parts[key]

@@ -11,18 +11,17 @@ A ruleset without ``words.py`` (or one whose ``labels`` fails) gets :func:`plain
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from .actions import Action
 from .game import Decision
+from .registry import ruleset_part
 
 log = logging.getLogger("dowding.words")
 
 Labeller = Callable[[Mapping[str, Any], Decision], list[str]]
-_labellers: dict[str, Labeller | None] = {}
 
 
 def plain(action: Action) -> str:
@@ -37,17 +36,8 @@ def plain(action: Action) -> str:
 
 def labeller(ruleset: str) -> Labeller | None:
     """The ruleset's ``words.labels``, when it has one."""
-    if ruleset not in _labellers:
-        name = f"dowding.rulesets.{ruleset.replace('-', '_')}.words"
-        found: Labeller | None = None
-        try:
-            module = importlib.import_module(name)
-            found = getattr(module, "labels", None)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):  # not merely absent
-                log.exception("the words for %s cannot be imported", ruleset)
-        _labellers[ruleset] = found
-    return _labellers[ruleset]
+    found: Labeller | None = ruleset_part(ruleset, "words", "labels")
+    return found
 
 
 def option_labels(ruleset: str, view: Mapping[str, Any], decision: Decision) -> list[str]:
@@ -67,18 +57,13 @@ def option_labels(ruleset: str, view: Mapping[str, Any], decision: Decision) -> 
 
 
 Narrator = Callable[[Mapping[str, Any], str], str]
-_narrators: dict[str, Narrator | None] = {}
 
 
 def narrator(ruleset: str) -> Narrator | None:
     """The ruleset's ``words.narrate(view, text)``, when it has one: a line of narration, a
     prompt or a roll's label with the ids it names put in words, from the seat's view alone."""
-    if ruleset not in _narrators:
-        _narrators[ruleset] = None
-        if labeller(ruleset) is not None:  # its words module imports
-            module = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.words")
-            _narrators[ruleset] = getattr(module, "narrate", None)
-    return _narrators[ruleset]
+    found: Narrator | None = ruleset_part(ruleset, "words", "narrate")
+    return found
 
 
 def in_words(ruleset: str, view: Mapping[str, Any], text: str) -> str:
