@@ -173,7 +173,8 @@ def test_computer_only_games_have_an_owner_who_alone_can_stop_them(table: Table)
 
 def test_the_server_limits_games_only_computers_play(table: Table) -> None:
     service_of(table).max_computer_games = 2
-    first, second = computer_only(table), computer_only(table)
+    # searching players: two random players can finish a bob game before the third is asked for
+    first, second = computer_only(table, "ismcts:regular"), computer_only(table, "ismcts:regular")
     assert first.status_code == second.status_code == 201
     third = computer_only(table)
     assert third.status_code == 429 and "at most 2" in third.json()["error"]
