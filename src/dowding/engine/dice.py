@@ -12,7 +12,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -232,6 +232,9 @@ class Draw(Chance):
     """One item drawn uniformly from a collection (a card from a deck): ``draw item=X``."""
 
     items: tuple[str, ...] = ()
+    # The items in words (id -> name, shared and never copied) for players typing what they drew
+    # at a table; items with the same name must be interchangeable (the same card printed twice).
+    names: Mapping[str, str] | None = field(default=None, kw_only=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for item in self.items:
@@ -259,11 +262,29 @@ class Draw(Chance):
                 return action
         elif word in self.items:
             return Action("draw", item=word)
+        elif self.names is not None:
+            said = _said(word)
+            for item in self.items:
+                name = self.names.get(item)
+                if name is not None and said in _said_names(name):
+                    return Action("draw", item=item)
         raise ValueError(f"{word!r} is not one of the items that can be drawn")
 
     @property
     def expects(self) -> str:
+        if self.names is not None:
+            return "the name of the item drawn, in words (as printed on it) or by its id"
         return "the name of the item drawn"
+
+
+def _said(text: str) -> str:
+    """A name as compared with what a player typed: case and spacing ignored."""
+    return " ".join(text.casefold().split())
+
+
+def _said_names(name: str) -> tuple[str, ...]:
+    """'No. 87 Squadron (Hurricane)' may be typed whole or without what is in brackets."""
+    return (_said(name), _said(name.split(" (")[0]), _said(name.rsplit(" (", 1)[0]))
 
 
 @functools.lru_cache(maxsize=65536)

@@ -111,6 +111,13 @@ def _board_tables(board: Any, cards: tuple[Card, ...]) -> Tables:
             (side, unit): tuple(i for i, c in enumerate(cards) if c.side == side and c.unit == unit)
             for side, unit in {(c.side, c.unit) for c in cards}
         },
+        names={
+            **{c.id: f"{c.name} ({c.type})" for c in cards},
+            **{
+                m.id: f"{m.target} ({m.kind.replace('_', ' ')}, {m.group} Group)"
+                for m in board.missions
+            },
+        },
     )
 
 

@@ -474,18 +474,21 @@ class BobState(
             return Draw(
                 "Scenario adjustments: a mission card at random",
                 items=tuple(self.t.missions[m].id for m in self._adjust_pool(task)),
+                names=self.t.names,
             )
         if kind == "draw" and task[1] == "damage_history":
             pool = self._damage_history_pool()
             return Draw(
                 "Campaign: a damaged Luftwaffe card at random",
                 items=tuple(self.t.cards[c].id for c in pool),
+                names=self.t.names,
             )
         if kind == "draw" and task[1] == "damage":
             _, _, side, unit = task
             return Draw(
                 f"Scenario adjustments: a damaged squadron card of {'Group' if side == RAF else 'Luftflotte'} {unit}",
                 items=tuple(self.t.cards[c].id for c in self.crb_cards(side, unit)),
+                names=self.t.names,
             )
         if kind == "draw":
             if task[1] == "mission":
@@ -493,6 +496,7 @@ class BobState(
                 return Draw(
                     "Draw a mission card (Step 3)",
                     items=tuple(self.t.missions[m].id for m in deck),
+                    names=self.t.names,
                     visible_to=self.side_seats(LUFTWAFFE),
                 )
             _, _, side, unit = task
@@ -500,6 +504,7 @@ class BobState(
             return Draw(
                 f"Draw a squadron card for {'Group' if side == RAF else 'Luftflotte'} {unit} (Step 4)",
                 items=tuple(self.t.cards[c].id for c in cards),
+                names=self.t.names,
                 visible_to=self.side_seats(side),
             )
         if kind == "pick":
@@ -509,6 +514,7 @@ class BobState(
                 return Draw(
                     "The winner draws the opponent's next card at random (Dogfight Procedure)",
                     items=tuple(self.t.cards[c].id for c in hand),
+                    names=self.t.names,
                 )
             flight = task[1]
             taken = set(self.scratch)
@@ -516,6 +522,7 @@ class BobState(
             return Draw(
                 "The RAF picks a Luftwaffe squadron at random (Intercept Procedure)",
                 items=tuple(self.t.cards[c].id for c in cards),
+                names=self.t.names,
             )
         if kind == "roll":
             _, what, _, n, side = task

@@ -7,7 +7,7 @@ that the rules engine reads integers and strings rather than pydantic models on 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 RAF, LUFTWAFFE = "raf", "luftwaffe"
@@ -77,6 +77,8 @@ class Tables:
     unit_cards: dict[
         tuple[str, int], tuple[int, ...]
     ]  # (side, Group or Luftflotte) -> card indices
+    # card and mission ids -> what is printed on them, for cards named at a table (--dice manual)
+    names: dict[str, str] = field(default_factory=dict)
 
     def distance(self, a: str, b: str) -> int:
         return self.dist(a, b)

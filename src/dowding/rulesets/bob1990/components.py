@@ -84,6 +84,7 @@ class Components:
     lw_airfields: frozenset[str]  # German airfield spaces, the Norway box among them
     cell_km: int
     by_slug: dict[str, str]  # target words in actions -> gazetteer name
+    names: dict[str, str]  # card and mission ids -> what is printed on them (manual draws)
 
 
 def slug(name: str) -> str:
@@ -173,7 +174,20 @@ def load_components(data_dir: str = "", cell_km: int = 50) -> Components:
             slug(n): n
             for n in (*city_group, *(x for b in bases.values() for x in (*b.airfield, *b.radar)))
         },
+        names={
+            **{cid: f"{card.unit} ({card.aircraft})" for cid, card in squadrons.cards.items()},
+            **{m.id: _mission_words(m) for m in deck.missions},
+        },
     )
+
+
+def _mission_words(m: MissionCard) -> str:
+    """'Glasgow (13 Group, 3 bombs)', 'airfield of 10 Group (1 bomb)': a card as typed at a
+    table (B4: airfield and radar cards name only their Group)."""
+    bombs = f"{m.bombs} bomb{'s' if m.bombs > 1 else ''}"
+    if m.target is not None:
+        return f"{m.target} ({m.group} Group, {bombs})"
+    return f"{m.kind} of {m.group} Group ({bombs})"
 
 
 __all__ = [

@@ -131,6 +131,7 @@ class Dogfighting(Core):
             f"The British player takes a card from the top of {f}'s Flight box (B.II.3)",
             items=tuple(self.pool(command(f))),
             visible_to=frozenset({RAF}),
+            names=self.c.names,
         )
 
     def _do_raf_draw(self, task: Task, action: Action) -> None:

@@ -62,6 +62,7 @@ class ReadyStage(Core):
             "The German player draws a mission card (A.I)",
             items=self.deck,
             visible_to=frozenset({LUFTWAFFE}),
+            names=self.c.names,
         )
 
     def _do_mission_draw(self, task: Task, action: Action) -> None:
@@ -181,6 +182,7 @@ class ReadyStage(Core):
             f"A squadron card is dealt face down to {f} (A.II)",
             items=tuple(pool),
             visible_to=frozenset({LUFTWAFFE}),
+            names=self.c.names,
         )
 
     def _do_lw_deal(self, task: Task, action: Action) -> None:
