@@ -212,10 +212,12 @@ class FightState(NamedTuple):
 
 def combat_tasks(st: S303State) -> list[Task]:
     """Phase III: Hun in the Sun first, then each player may Fight once, one Fight after
-    another (seat order here)."""
+    another, "in an order the players choose" (``players.order_tasks``)."""
     from .counterattack import hun_tasks
+    from .players import order_tasks
 
-    return [*hun_tasks(st), *(("fight", p.id) for p in st.planes if p.status == FLYING)]
+    flying = tuple(p for p in st.planes if p.status == FLYING)
+    return [*hun_tasks(st), *order_tasks(st, "fight", flying)]
 
 
 def _targets(st: S303State, plane: Plane) -> tuple[German, ...]:

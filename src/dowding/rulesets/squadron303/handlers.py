@@ -62,6 +62,7 @@ _DECISION.update(
     {
         "ability": players.ability_decision,
         "borrow": players.borrow_decision,
+        "first": players.first_decision,
         "stop": combat.stop_decision,
         "give": combat.give_decision,
         "target_reroll": combat.henneberg_decision,
@@ -125,6 +126,7 @@ _AUTO.update(
         "turn": do_turn,
         "event": events.do_event,
         "step": do_step,
+        "order": players.do_order,
         "rerolls": combat.do_rerolls,
         "resolve": combat.do_resolve,
         "after": combat.do_after,
@@ -150,6 +152,7 @@ S303State.handlers = {
     "event_deal": events.do_event_deal,
     "ability": players.do_ability,
     "borrow": players.do_borrow,
+    "first": players.do_first,
     "stop": combat.do_stop,
     "give": combat.do_give,
     "target_reroll": combat.do_henneberg,

@@ -330,10 +330,60 @@ def discard_card(st: S303State, plane_id: str, card: str) -> None:
     st.discards = tuple(sorted((*st.discards, card)))
 
 
+def order_tasks(st: S303State, kind: str, planes: tuple[Plane, ...]) -> list[Task]:
+    """ "3. Movement" and "Phase III": the planes go one after another "in an order the players
+    choose": a decision naming those who have not gone yet, asked before each one ("Solo game":
+    the Leader first, then the Wingman)."""
+    if any(p.role != "player" for p in planes):
+        return [(kind, p.id) for p in planes]
+    return [("order", kind, tuple(p.id for p in planes))]
+
+
+def _ready(st: S303State, kind: str, plane_id: str) -> bool:
+    """Whether a plane would be asked now: every plane in Movement; in Phase III one that may
+    Fight (a plane that may not yet may after an extra German move, reading S21)."""
+    if kind == "move":
+        return st.plane(plane_id).status == FLYING
+    from .combat import fight_decision
+
+    return fight_decision(st, (kind, plane_id)) is not None
+
+
+def do_order(st: S303State, task: Task) -> None:
+    _, kind, left = task
+    ready = [pid for pid in left if _ready(st, kind, pid)]
+    if len(ready) == 1:  # one plane to go: nobody is asked
+        rest = tuple(pid for pid in left if pid != ready[0])
+        st.push((kind, ready[0]), *([("order", kind, rest)] if rest else []))
+    elif ready:
+        st.push(("first", kind, left))
+
+
+def first_decision(st: S303State, task: Task) -> Decision | None:
+    _, kind, left = task
+    ready = [pid for pid in left if _ready(st, kind, pid)]
+    if len(ready) < 2:
+        return None
+    verb = "moves" if kind == "move" else "fights"
+    return Decision(
+        st.plane(ready[0]).seat,
+        f"Who {verb} next: {', '.join(ready)}?",
+        tuple(Action("first", plane=pid) for pid in ready),
+    )
+
+
+def do_first(st: S303State, task: Task, action: Action) -> None:
+    _, kind, left = task
+    chosen = str(action.get("plane"))
+    rest = tuple(pid for pid in left if pid != chosen)
+    st.push((kind, chosen), *([("order", kind, rest)] if rest else []))
+
+
 def movement_tasks(st: S303State) -> list[Task]:
-    """ "3. Movement": each plane in turn (players' order: seat order here). A landed plane
-    takes off at no cost (it may stay)."""
+    """ "3. Movement": each plane in turn, in the order the players choose (``order_tasks``). A
+    landed plane takes off at no cost (it may stay)."""
     tasks: list[Task] = []
+    moving: list[Plane] = []
     if st.turn_no == 1 and st.scenario.starting_area_costs:
         tasks += [("start", p.id) for p in in_play(st) if p.area == st.scenario.starting_airfield]
     leader = next((p for p in st.planes if p.role == "leader"), None)
@@ -345,8 +395,8 @@ def movement_tasks(st: S303State) -> list[Task]:
             # "Solo game": Feric as Leader gives both the extra range if they fly together
             extra = 1 if using(leader, "feric") and leader.choice != "token" else 0
         st.put(p._replace(status=FLYING, moves_left=extra + (1 if free else 0), card_move=False))
-        tasks.append(("move", p.id))
-    return tasks
+        moving.append(st.plane(p.id))
+    return tasks + order_tasks(st, "move", tuple(moving))
 
 
 def _cost(st: S303State, area: str) -> int:

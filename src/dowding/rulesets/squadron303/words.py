@@ -232,6 +232,8 @@ def labels(view: View, decision: Decision) -> list[str]:
             return _specialize(view, a)
         if k == "medal":
             return f"Spend a Medal to stop the extra move of {squadron(a.get('squadron'))}"
+        if k == "first":
+            return f"{_pilot_of(view, a.get('plane'))} goes next"
         if k == "borrow":
             extra = " (the extra Maneuver token)" if a.get("token") else ""
             return f"Spend a Medal on {pilot(a.get('pilot'))}'s ability{extra}"
