@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from dowding.engine import Action
 
-from .components import LUFTWAFFE
+from .board import Board
+from .components import LUFTWAFFE, Rules
 from .counters import GROUND, RAID, Form, Task
 from .tables import aa_result, bombing_result
 
@@ -50,15 +51,9 @@ class Bombing:
         self._push(*([("allot", LUFTWAFFE, f"form:{f.id}")] * flights))
 
     def aa_value(self, f: Form) -> int:
-        h = f.hex
-        target = self.board.hex_target.get(h)
-        value = self.board.urban_aa.get(h, 0)
-        if target is not None and (self.basic or not self.destroyed(target)):
-            # Intermediate: a destroyed target's AA is lost, except Dover's urban guns
-            value = max(value, self.board.targets[target].aa)
-        if self.ju87_only(f):
-            value = min(value + self.rules.ju87_aa_bonus, self.rules.max_aa)
-        return value
+        target = self.board.hex_target.get(f.hex)
+        lost = target is not None and not self.basic and self.destroyed(target)
+        return aa_value_at(self.board, self.rules, f.hex, lost, self.ju87_only(f))
 
     def _do_bomb(self, task: Task, action: Action) -> None:
         f = self.form(task[1])
@@ -94,6 +89,19 @@ class Bombing:
         hit, _ = aa_result(self.comp, flights, self.board.urban_aa[h], die)
         self.say(f"the guns over {h} fire, roll {die}: {hit} hit")
         self._aa_losses(f, hit)
+
+
+def aa_value_at(board: Board, rules: Rules, h: str, target_lost: bool, ju87_only: bool) -> int:
+    """The AA value over hex ``h``: its urban guns or its target's AA, whichever is higher;
+    ``target_lost``: Intermediate, a destroyed target's AA is lost, except Dover's urban guns;
+    ``ju87_only``: the Ju 87 modifier. A function of the board alone, for the odds too."""
+    target = board.hex_target.get(h)
+    value = board.urban_aa.get(h, 0)
+    if target is not None and not target_lost:
+        value = max(value, board.targets[target].aa)
+    if ju87_only:
+        value = min(value + rules.ju87_aa_bonus, rules.max_aa)
+    return value
 
 
 # --- automatic tasks and chance checks ------------------------------------------------------

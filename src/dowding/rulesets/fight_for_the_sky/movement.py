@@ -60,6 +60,60 @@ def _direct(board: Board, start: str, steps: int, goal: str | None) -> list[tupl
     return found
 
 
+def _paths(
+    board: Board, key: str, start: str, steps: int, goal: str | None
+) -> list[tuple[str, ...]]:
+    """Paths along the arrows of exactly ``steps`` hexes towards ``goal`` ("out": ``_outbound``;
+    a path stops early on the target itself), or the most direct route, every hex entered one
+    nearer ``goal`` (or, with no goal, the nearest raid assembly hex): ``_direct``. The board
+    never changes, so each answer is kept."""
+    cached = (id(board), key, start, steps, goal)
+    found = _PATHS.get(cached)
+    if found is None:
+        if key == "out":
+            assert goal is not None
+            found = _outbound(board, start, steps, goal)
+        else:
+            found = _direct(board, start, steps, goal)
+        _PATHS[cached] = found
+    return found
+
+
+def formation_paths(
+    board: Board, start: str, allowance: int, mode: str, goal: str | None, blocked: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
+    """Endpoint -> the path taken, for a formation on ``start`` flying ``mode`` ("out" towards
+    its target hex ``goal``, "home", or "patrol" towards its patrol hex ``goal``), the hexes
+    ``blocked`` by other formations; the fewest urban hexes on the way (Notes on Movement).
+    A function of the board and what is on it alone, so a seat's odds can ask it too."""
+    for steps in range(allowance, -1, -1):
+        if mode == "home":
+            paths = _paths(board, "direct", start, min(steps, board.home_distance(start)), None)
+        elif mode == "patrol":
+            assert goal is not None
+            paths = _paths(board, "direct", start, min(steps, board.distance(start, goal)), goal)
+        else:
+            paths = _paths(board, "out", start, steps, goal)
+        best: dict[str, tuple[str, ...]] = {}
+        for path in paths:
+            end = path[-1] if path else start
+            if end in blocked and board.terrain[end] != "assembly":
+                continue
+            if end in board.assembly and mode != "home" and path:
+                continue
+            urban = sum(1 for h in path if h in board.urban_aa)
+            if end not in best or (urban, path) < (
+                sum(1 for h in best[end] if h in board.urban_aa),
+                best[end],
+            ):
+                best[end] = path
+        if best:
+            return best
+        if steps == 0:
+            break
+    return {start: ()}
+
+
 class Movement:
     # --- allowances ---------------------------------------------------------------------------
     def allowance_of(self, units: tuple[int, ...]) -> int:
@@ -74,60 +128,21 @@ class Movement:
         return max(1, move - 1) if self.weather == "poor" else move
 
     # --- flight-path movement -----------------------------------------------------------------
-    def _outbound_paths(self, start: str, steps: int, target: str) -> list[tuple[str, ...]]:
-        """Paths along the arrows of exactly ``steps`` hexes towards ``target`` (a path stops
-        early on the target itself). The board never changes, so each answer is kept."""
-        key = (id(self.board), "out", start, steps, target)
-        found = _PATHS.get(key)
-        if found is None:
-            found = _PATHS[key] = _outbound(self.board, start, steps, target)
-        return found
-
-    def _direct_paths(self, start: str, steps: int, goal: str | None) -> list[tuple[str, ...]]:
-        """The most direct route: every hex entered is one nearer ``goal`` (or, with no goal, the
-        nearest raid assembly hex)."""
-        key = (id(self.board), "direct", start, steps, goal)
-        found = _PATHS.get(key)
-        if found is None:
-            found = _PATHS[key] = _direct(self.board, start, steps, goal)
-        return found
-
     def home_bound(self, f: Form) -> bool:
         return f.kind == HOME or (f.kind == RAID and f.bombed)
 
     def move_options(self, f: Form) -> dict[str, tuple[str, ...]]:
         """Endpoint -> the path taken, for one formation's move this turn."""
-        allowance = self.allowance_of(f.units)
-        board = self.board
-        blocked = {g.hex for g in self.forms if g.id != f.id and g.hex and g.kind != PATROL}
         if f.kind == PATROL:
             blocked = {g.hex for g in self.forms if g.id != f.id and g.kind == PATROL and g.hex}
-        for steps in range(allowance, -1, -1):
-            if self.home_bound(f):
-                paths = self._direct_paths(f.hex, min(steps, board.home_distance(f.hex)), None)
-            elif f.kind == PATROL:
-                d = board.distance(f.hex, f.patrol)
-                paths = self._direct_paths(f.hex, min(steps, d), f.patrol)
-            else:
-                paths = self._outbound_paths(f.hex, steps, board.target_hex[f.target])
-            best: dict[str, tuple[str, ...]] = {}
-            for path in paths:
-                end = path[-1] if path else f.hex
-                if end in blocked and board.terrain[end] != "assembly":
-                    continue
-                if end in board.assembly and not self.home_bound(f) and path:
-                    continue
-                urban = sum(1 for h in path if h in board.urban_aa)
-                if end not in best or (urban, path) < (
-                    sum(1 for h in best[end] if h in board.urban_aa),
-                    best[end],
-                ):
-                    best[end] = path
-            if best:
-                return best
-            if steps == 0:
-                break
-        return {f.hex: ()}
+            goal: str | None = f.patrol
+        else:
+            blocked = {g.hex for g in self.forms if g.id != f.id and g.hex and g.kind != PATROL}
+            goal = None if self.home_bound(f) else self.board.target_hex[f.target]
+        mode = "home" if self.home_bound(f) else "patrol" if f.kind == PATROL else "out"
+        return formation_paths(
+            self.board, f.hex, self.allowance_of(f.units), mode, goal, frozenset(blocked)
+        )
 
     # --- RAF movement -------------------------------------------------------------------------
     def sector_capacity(self, sector: str) -> int:

@@ -1,4 +1,5 @@
-"""The odds beside Fight for the Sky's choices: announcing a dogfight, a patrol's strike.
+"""The odds beside Fight for the Sky's choices: announcing a dogfight, a patrol's strike, a raid
+flown onto its target (its AA, then the bombing) and a formation flown home over urban guns.
 
 From the deciding seat's view alone, with the ``attack`` procedure of ``odds.py`` (the attack
 table over the six faces of the die). Announcing a dogfight (How to Attack) shows the RAF's first
@@ -7,6 +8,12 @@ flights + 4 (Step 6). A face-down formation's make-up is hidden from the RAF, so
 it is escorted and say so; a hunter pack's strike shows the patrol's attack on the RAF at its
 flights, and the RAF's on the patrol. Weather contact and Tactical Advantages (dice still to be
 rolled) are left out, and said to be.
+
+A raid's move onto its target hex shows How to Bomb: the AA table (Steps 1-3) and the bombing
+table (Steps 4-7) over the 36 pairs of dice, hits beyond the target's boxes ignored; the flights
+its AA shoots down are assumed to come off the escorts while any fly with it (the Luftwaffe
+allots them). A formation's move home shows the urban guns it passes over (Notes on Movement),
+on the path the move takes (``movement.formation_paths``).
 """
 
 from __future__ import annotations
@@ -18,11 +25,18 @@ from typing import Any
 from dowding.engine import Decision
 from dowding.engine.option_odds import OptionOdds, percent
 
+from .board import load_board
+from .bombing import aa_value_at
 from .components import load_components
+from .movement import formation_paths
 from .odds import attack
+from .tables import aa_result, bombing_result
 
 View = Mapping[str, Any]
 AIR = "air"
+PATROL = "patrol"
+FACES = range(1, 7)
+SIXTH = Fraction(1, 6)
 
 
 def _weakest(types: Sequence[str]) -> str:
@@ -104,6 +118,155 @@ def _strike(view: View, h: str, start: str) -> OptionOdds | None:
     )
 
 
+def _flights(units: Sequence[Mapping[str, Any]], role: str | None = None) -> int:
+    kinds = load_components().aircraft
+    return sum(
+        int(u["flights"]) for u in units if role is None or kinds[str(u["type"])].role == role
+    )
+
+
+def _mover(view: View, start: str, kind: str) -> Mapping[str, Any] | None:
+    """The formation a ``fly`` option moves: the unmoved one of its kind on ``start``; only the
+    Luftwaffe, who moves it, sees its units."""
+    return next(
+        (
+            f
+            for f in view.get("formations", ())
+            if f.get("hex") == start
+            and f.get("kind") == kind
+            and not f.get("moved")
+            and f.get("units") is not None
+        ),
+        None,
+    )
+
+
+def _losses(view: View) -> int:
+    """The Luftwaffe's loss marker within its box: how many aircraft more lose the next flight
+    (Step 4: a flight lost at every ``aircraft_per_flight_lost``-th box)."""
+    return int((view.get("loss_track") or {}).get("luftwaffe") or 0)
+
+
+def _flights_lost(view: View, aircraft: int) -> int:
+    per = load_components().rules.aircraft_per_flight_lost
+    before = _losses(view) % per
+    return (before + aircraft) // per
+
+
+def _ge1(d: Mapping[int, Fraction]) -> Fraction:
+    return sum((p for k, p in d.items() if k >= 1), Fraction(0))
+
+
+def _named(d: Mapping[int, Fraction]) -> dict[str, Fraction]:
+    return {str(k): p for k, p in sorted(d.items()) if p}
+
+
+def _bomb_run(view: View, f: Mapping[str, Any], end: str) -> OptionOdds | None:
+    """How to Bomb, Steps (1)-(7): the target's AA, then the bombing at the flights left."""
+    comp = load_components()
+    board = load_board()
+    target = str(f.get("target") or "")
+    if f.get("kind") != "raid" or f.get("bombed") or board.target_hex.get(target) != end:
+        return None
+    units = list(f["units"])
+    bombers = _flights(units, "bomber")
+    escorts = _flights(units) - bombers
+    if not bombers:
+        return None
+    basic = view.get("scenario") == "basic"
+    types = [str(u["type"]) for u in units if comp.aircraft[str(u["type"])].role == "bomber"]
+    ju87 = not basic and all(t == "ju87" for t in types)  # the Intermediate Game's Ju 87s
+    spot = board.targets[target]
+    done = int((view.get("damage") or {}).get(target, 0))
+    room = max(0, spot.boxes - done)  # overkill is ignored
+    aa = aa_value_at(board, comp.rules, end, not basic and room == 0, ju87)
+    bonus = comp.rules.ju87_bomb_bonus if ju87 else 0
+    hits: dict[int, Fraction] = {}
+    aborted: dict[int, Fraction] = {}
+    downed: dict[int, Fraction] = {}
+    destroyed = Fraction(0)
+    for a in FACES:
+        hit, abort = aa_result(comp, bombers, aa, a)
+        lost = max(0, _flights_lost(view, hit) - escorts)  # escorts allotted first
+        strength = max(0, bombers - lost - min(abort, bombers))
+        aborted[abort] = aborted.get(abort, Fraction(0)) + SIXTH
+        downed[hit] = downed.get(hit, Fraction(0)) + SIXTH
+        for b in FACES:
+            scored = max(0, min(bombing_result(comp, strength, b + bonus), room))
+            p = SIXTH * SIXTH
+            hits[scored] = hits.get(scored, Fraction(0)) + p
+            if room and scored >= room:
+                destroyed += p
+    assumes = ["the flights the AA downs come off the escorts while any fly with it"]
+    if view.get("weather") not in (None, "clear"):
+        assumes.append("the formation finds its target")
+    summary = (
+        f"Bomb {spot.place}: ≥1 hit {percent(_ge1(hits))}, destroyed {percent(destroyed)}"
+        f" ({room} box(es) left)"
+        if room
+        else f"Bomb {spot.place} (destroyed already)"
+    ) + f"; AA {aa}: aborts ≥1 flight {percent(_ge1(aborted))}"
+    return OptionOdds(
+        summary,
+        {
+            "hits": _named(hits),
+            "target_destroyed": destroyed,
+            "aa_aircraft_hit": _named(downed),
+            "aa_flights_aborted": _named(aborted),
+        },
+        assumes="; ".join(assumes),
+        procedure="bombing",
+        params={"strength": bombers, "ju87": ju87, "aa": aa, "flights": bombers},
+    )
+
+
+def _guns_home(view: View, f: Mapping[str, Any], end: str) -> OptionOdds | None:
+    """Notes on Movement: each urban hex on the way home fires at the formation once."""
+    if not f.get("home"):
+        return None
+    board = load_board()
+    comp = load_components()
+    blocked = frozenset(
+        str(g["hex"])
+        for g in view.get("formations", ())
+        if g.get("hex") and g is not f and g.get("kind") != PATROL
+    )
+    path = formation_paths(board, str(f["hex"]), int(f["speed"]), "home", None, blocked).get(end)
+    guns = [h for h in path or () if board.urban_aa.get(h, 0) > 0]
+    if not guns:
+        return None
+    units = list(f["units"])
+    flights = _flights(units, "bomber") or _flights(units)
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for h in guns:
+        step: dict[int, Fraction] = {}
+        for d in FACES:
+            hit, _ = aa_result(comp, flights, board.urban_aa[h], d)
+            for k, p in total.items():
+                step[k + hit] = step.get(k + hit, Fraction(0)) + p * SIXTH
+        total = step
+    lost: dict[int, Fraction] = {}
+    for k, p in total.items():
+        n = _flights_lost(view, k)
+        lost[n] = lost.get(n, Fraction(0)) + p
+    where = ", ".join(f"{h} (AA {board.urban_aa[h]})" for h in guns)
+    return OptionOdds(
+        f"Urban guns over {where}: ≥1 aircraft hit {percent(_ge1(total))}, "
+        f"≥1 flight lost {percent(_ge1(lost))}",
+        {"aircraft_hit": _named(total), "flights_lost": _named(lost)},
+        assumes="the formation's flights as now at every gun",
+        procedure="aa",
+        params={"flights": flights, "aa": board.urban_aa[guns[0]]},
+    )
+
+
+def _fly(view: View, start: str, kind: str, end: str) -> OptionOdds | None:
+    f = _mover(view, start, kind)
+    if f is None:
+        return None
+    return _bomb_run(view, f, end) or _guns_home(view, f, end)
+
+
 def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
     out: dict[str, OptionOdds] = {}
     for option in decision.options:
@@ -112,6 +275,10 @@ def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
             found = _announce(view, str(option.get("at")))
         elif option.kind == "strike":
             found = _strike(view, str(option.get("at")), str(option.get("from")))
+        elif option.kind == "fly" and option.get("type") is not None:
+            found = _fly(
+                view, str(option.get("from")), str(option.get("type")), str(option.get("to"))
+            )
         if found is not None:
             out[option.text] = found
     return out
