@@ -12,7 +12,6 @@ section is the text of the table's first cell, and :func:`anchor` makes its id (
 from __future__ import annotations
 
 import html
-import importlib
 import logging
 import re
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from ..engine.registry import ruleset_part
 from .errors import ApiError
 
 log = logging.getLogger("dowding.web")
@@ -35,7 +35,6 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,60}$")
 router = APIRouter()
 
 Citer = Callable[[str], "str | None"]
-_citers: dict[str, Citer | None] = {}
 
 
 def anchor(section: str) -> str:
@@ -116,15 +115,8 @@ def rules_html(name: str) -> str | None:
 
 def citer(ruleset: str) -> Citer | None:
     """The ruleset's ``citations.cite``, or None when it has none."""
-    if ruleset not in _citers:
-        name = f"dowding.rulesets.{ruleset.replace('-', '_')}.citations"
-        try:
-            _citers[ruleset] = importlib.import_module(name).cite
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                log.exception("the rule citations of %s cannot be imported", ruleset)
-            _citers[ruleset] = None
-    return _citers[ruleset]
+    found: Citer | None = ruleset_part(ruleset, "citations", "cite")
+    return found
 
 
 @lru_cache(maxsize=1 << 16)
