@@ -36,7 +36,18 @@ from dowding.bots.playout import make_players
 from .common import CLIError, load_game, parse_pairs
 from .main import DataOpt, OptionsOpt, app, reported, with_data
 from .seats import resolve_seats
-from .simulate import Backend, default_workers, with_progress
+from .simulate import (
+    Backend,
+    BackendOpt,
+    JsonOpt,
+    MaxStepsOpt,
+    RayAddressOpt,
+    SeedOpt,
+    WorkersOpt,
+    check_backend,
+    default_workers,
+    with_progress,
+)
 
 DEFAULT_PLAYER = "ismcts:novice"
 
@@ -63,34 +74,21 @@ def balance(
     ] = None,
     option: OptionsOpt = None,
     data: DataOpt = None,
-    seed: Annotated[int, typer.Option(help="First seed: games use SEED..SEED+N-1.")] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            help="Parallel worker processes (default: the CPUs this process may use).", min=1
-        ),
-    ] = None,
-    backend: Annotated[
-        Backend, typer.Option(help="Where the games run.")
-    ] = Backend.multiprocessing,
-    ray_address: Annotated[
-        str | None,
-        typer.Option(help="Join this Ray cluster (with --backend ray); default: a local Ray."),
-    ] = None,
-    max_steps: Annotated[int, typer.Option(help="Give up a game after this many steps.", min=1)] = (
-        100_000
-    ),
+    seed: SeedOpt = 0,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = Backend.multiprocessing,
+    ray_address: RayAddressOpt = None,
+    max_steps: MaxStepsOpt = 100_000,
     report: Annotated[
         Path | None, typer.Option(help="Write balance.json, games.json and the plots here.")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Equal computer players on both sides of every scenario: win rates with 95% intervals."""
     with reported():
         game = load_game(ruleset)
         options = with_data(parse_pairs(option or [], "option"), data)
-        if ray_address and backend is not Backend.ray:
-            raise CLIError("--ray-address goes with --backend ray", code=2)
+        check_backend(backend, ray_address)
         try:
             scenarios = tuple(game.scenario(s).id for s in scenario or []) or tuple(
                 s.id for s in game.scenarios

@@ -36,6 +36,26 @@ class Backend(enum.StrEnum):
     ray = "ray"
 
 
+# The options every sweep of seeded games shares (``simulate`` and ``balance``).
+SeedOpt = Annotated[int, typer.Option(help="First seed: games use SEED..SEED+N-1.")]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(help="Parallel worker processes (default: the CPUs this process may use).", min=1),
+]
+BackendOpt = Annotated[Backend, typer.Option(help="Where the games run.")]
+RayAddressOpt = Annotated[
+    str | None,
+    typer.Option(help="Join this Ray cluster (with --backend ray); default: a local Ray."),
+]
+MaxStepsOpt = Annotated[int, typer.Option(help="Give up a game after this many steps.", min=1)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
+
+
+def check_backend(backend: Backend, ray_address: str | None) -> None:
+    if ray_address and backend is not Backend.ray:
+        raise CLIError("--ray-address goes with --backend ray", code=2)
+
+
 def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
 
@@ -45,40 +65,27 @@ def simulate(
     ruleset: Annotated[str, typer.Argument(help="Ruleset id.")],
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=1)],
     scenario: ScenarioOpt = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            help="Parallel worker processes (default: the CPUs this process may use).", min=1
-        ),
-    ] = None,
+    workers: WorkersOpt = None,
     seat: Annotated[
         list[str] | None,
         typer.Option("--seat", metavar="SEAT=KIND", help="KIND: random|heuristic|...; repeatable."),
     ] = None,
     option: OptionsOpt = None,
     data: DataOpt = None,
-    seed: Annotated[int, typer.Option(help="First seed: games use SEED..SEED+N-1.")] = 0,
+    seed: SeedOpt = 0,
     report: Annotated[
         Path | None, typer.Option(help="Write results.json, summary.json and plots here.")
     ] = None,
-    backend: Annotated[
-        Backend, typer.Option(help="Where the games run.")
-    ] = Backend.multiprocessing,
-    ray_address: Annotated[
-        str | None,
-        typer.Option(help="Join this Ray cluster (with --backend ray); default: a local Ray."),
-    ] = None,
-    max_steps: Annotated[int, typer.Option(help="Give up a game after this many steps.", min=1)] = (
-        100_000
-    ),
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    backend: BackendOpt = Backend.multiprocessing,
+    ray_address: RayAddressOpt = None,
+    max_steps: MaxStepsOpt = 100_000,
+    as_json: JsonOpt = False,
 ) -> None:
     """Play many seeded computer games in parallel; win rates with 95% intervals, score spreads."""
     with reported():
         game = load_game(ruleset)
         options = with_data(parse_pairs(option or [], "option"), data)
-        if ray_address and backend is not Backend.ray:
-            raise CLIError("--ray-address goes with --backend ray", code=2)
+        check_backend(backend, ray_address)
         try:
             scenario_id = game.scenario(scenario).id
             resolved = game.resolve_options(options)
