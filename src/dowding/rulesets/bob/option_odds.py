@@ -191,15 +191,78 @@ def _intercept(t: Tables, view: View, decision: Decision, raf_flight: str) -> Op
 
 
 def _resolve(t: Tables, view: View, space: str) -> OptionOdds | None:
-    """Resolving an intercept marker's space: every RAF flight there against the Luftwaffe's."""
+    """Resolving a space (Step 7): an intercept, every RAF flight there against the Luftwaffe's;
+    a dogfight (or Big Wing), its first duel."""
     combats = (view.get("markers") or {}).get("combats") or {}
-    if combats.get(space) != "intercept":
-        return None  # a dogfight's odds hang on each card played; a lone bombing run is not ours
     lw = _flight_at(view, LUFTWAFFE, space)
     raf = _flight_at(view, RAF, space)
     if len(lw) != 1 or not raf:
         return None
-    return _intercept_fight(t, view, sorted(raf), lw[0])
+    if combats.get(space) == "intercept":
+        return _intercept_fight(t, view, sorted(raf), lw[0])
+    if combats.get(space) in ("dogfight", "bigwing"):
+        return _first_duel(t, view, sorted(raf), lw[0])
+    return None  # a lone bombing run: its odds were shown when its marker was placed
+
+
+def _marker(t: Tables, view: View, decision: Decision) -> OptionOdds | None:
+    """Step 6, a dogfight marker placed: the first duel of the dogfight it starts."""
+    found = re.search(r"RAF (\S+) is with Luft\. (\S+) at (\S+)", decision.prompt)
+    if found is None:
+        return None
+    raf = sorted({found.group(1), *_flight_at(view, RAF, found.group(3))})
+    return _first_duel(t, view, raf, found.group(2))
+
+
+Card = tuple[int, int, bool]  # (dogfight dice, damage strength, with its flight's ace)
+
+
+def _played(t: Tables, view: View, side: str, flights: Sequence[str]) -> dict[Card, Fraction]:
+    """The card a side plays first from the hand of ``flights``' cards, any card equally likely
+    (a face-down one any unseen card of its unit); the flight's ace goes with it (Ace Squadron
+    Dogfight: "used along with the first squadron card that battles")."""
+    entries = view.get("flights") or {}
+    hands = [(f, _cards(view, f)) for f in flights]
+    total = sum(len(cards) for _, cards in hands)
+    out: dict[Card, Fraction] = {}
+    for f, cards in hands:
+        if not cards:
+            continue
+        known, hidden, unit = _split(cards)
+        pool = unseen_pool(t, view, side, unit) if hidden and unit is not None else []
+        ace = bool((entries.get(f) or {}).get("ace"))
+        for hand, p in random_picks(known, hidden, pool, 1).items():
+            key = (hand[0][0], hand[0][1], ace)
+            out[key] = out.get(key, Fraction(0)) + p * Fraction(len(cards), total)
+    return out
+
+
+def _first_duel(
+    t: Tables, view: View, raf_flights: Sequence[str], lw_flight: str
+) -> OptionOdds | None:
+    """Dogfight Procedure: the first pair of cards, each side's any of its hand."""
+    raf = _played(t, view, RAF, raf_flights)
+    lw = _played(t, view, LUFTWAFFE, [lw_flight])
+    if not raf or not lw:
+        return None
+    raf_down = lw_down = Fraction(0)
+    for (rd, rdmg, race), p in raf.items():
+        for (ld, ldmg, lace), q in lw.items():
+            duel = odds.dogfight(rd, rdmg, ld, ldmg, race, lace)
+            raf_down += p * q * duel.raf_down
+            lw_down += p * q * duel.luftwaffe_down
+    raf_side = str(view.get("seat") or RAF).startswith("raf")  # seats raf, raf-10-12, ...
+    win, lose = (lw_down, raf_down) if raf_side else (raf_down, lw_down)
+    out = {"shoot_down": win, "shot_down": lose, "neither": 1 - win - lose}
+    assumes = "each side plays any card of its hand first, equally likely"
+    if any(not c.get("id") for f in (*raf_flights, lw_flight) for c in _cards(view, f)):
+        assumes += ", a face-down card any unseen card of its unit"
+    return OptionOdds(
+        f"First duel: shoot down {percent(win)}, shot down {percent(lose)}",
+        out,
+        assumes=assumes,
+        procedure="dogfight",
+    )
 
 
 def _intercept_fight(
@@ -329,6 +392,8 @@ def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
             found = _resolve(t, view, str(option.get("space")))
         elif option.kind == "bombrun":
             found = _bombrun(t, view, decision)
+        elif option.kind == "dogfight":
+            found = _marker(t, view, decision)
         if found is not None:
             out[option.text] = found
     return out
