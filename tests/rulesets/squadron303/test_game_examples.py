@@ -59,17 +59,22 @@ def test_two_round_fight_with_support() -> None:
     assert state.plane("p1").ammo == 3
     state.apply(Action("roll", d=("hit", "maneuver")))  # blues: Hit, Maneuver
     state.apply(_pool(state, ["hit2", "evade"]))  # reds: Hit, Evade
-    # Round 1: the Maneuver die on Tight Turn (Hit): Maneuver + Hit cancel the German Hit; the
-    # Hit die waits; Yellow holds her Support back.
-    _decide(state, Action("round", die=1, card="c10", use=1))
+    # Round 1: Yellow holds her Support back (asked before the die and card are chosen, as the
+    # rulebook orders it); the Maneuver die on Tight Turn (Hit): Maneuver + Hit cancel the
+    # German Hit; the Hit die waits.
     _decide(state, Action("pass"))
+    _decide(state, Action("round", die=1, card="c10", use=1))
     assert state.german("brown-1").damage == 0 and state.plane("p1").damage == ()
     # Round 2, the same Bf 109: its dice rerolled, 2 Hits; Blue's Hit die and a 2nd card give
     # 4 symbols and 2 Hits: down. Yellow's Support completes a Sequence: +1 Evade, 1 damage.
     _decide(state, Action("next", target="brown-1"))
     state.apply(_pool(state, ["hit3", "hit4"]))
-    _decide(state, Action("round", die=0, card="c18", use=0))
-    _decide(state, Action("support", card="c05", gain="evade"))
+    _decide(state, Action("support", card="c05"))  # offered first, face up
+    node = state.next()
+    assert isinstance(node, Decision)
+    assert Action("round", die=0, card="c18", use=0, gain="evade") in node.options
+    assert Action("round", die=0, card="c18", use=0) not in node.options  # the Sequence counts
+    _decide(state, Action("round", die=0, card="c18", use=0, gain="evade"))
     assert all(g.id != "brown-1" for g in state.germans)
     assert state.plane("p1").kills == ("bf109",) and state.kills == 1
     node = state.next()

@@ -51,6 +51,8 @@ def test_the_wingmans_fight_takes_cards_from_the_table_and_the_hand() -> None:
     _decide(state, Action("fight", target="brown-1"))
     state.apply(Action("roll", d=("hit", "blank")))
     state.apply(_pool(state, ["blank", "blank"]))
+    # the Leader's cards can be a Support, offered before the round is chosen: none here
+    _decide(state, Action("pass"))
     node = state.next()
     assert isinstance(node, Decision)
     cards = {o.get("card") for o in node.options if o.get("card")}

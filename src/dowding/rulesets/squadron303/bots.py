@@ -24,7 +24,14 @@ from typing import Any
 from dowding.engine import Action, Decision
 
 from .board import Board
-from .combat import FightState, Symbols, ability_sets, effect_totals, resolve_round
+from .combat import (
+    FightState,
+    Symbols,
+    ability_sets,
+    effect_totals,
+    resolve_round,
+    support_gains,
+)
 from .components import Components, load_components
 from .dice import symbol
 
@@ -277,7 +284,15 @@ class Squadron303Heuristic:
             die = int(a.get("die"))  # type: ignore[arg-type]
             card = str(a.get("card") or "")
             value = _round_value(
-                view, fight, plane, g, die, card, str(a.get("sym") or ""), bool(a.get("use"))
+                view,
+                fight,
+                plane,
+                g,
+                die,
+                card,
+                str(a.get("sym") or ""),
+                bool(a.get("use")),
+                extra=str(a.get("gain") or ""),
             )
             if card:
                 value -= 0.35 * card_value(card)
@@ -300,6 +315,8 @@ class Squadron303Heuristic:
         g = _german(view, fight.target)
         if plane is None or g is None:
             return Action("pass")
+        if not any(o.get("gain") for o in d.options):
+            return self._offer(view, d, fight, plane, g)
         base = _round_value(view, fight, plane, g, fight.die, fight.card, fight.sym, fight.use)
         best, best_score = Action("pass"), 0.0
         for o in d.options:
@@ -313,6 +330,52 @@ class Squadron303Heuristic:
             if score > best_score + 1e-9:
                 best, best_score = o, score
         return best
+
+    def _offer(
+        self,
+        view: View,
+        d: Decision,
+        fight: FightState,
+        plane: Mapping[str, Any],
+        g: Mapping[str, Any],
+    ) -> Action:
+        """Support offered before the round is chosen ("Support from another player"): the card
+        whose Sequence with one of the fighter's cards (his hand as the view shows it) makes his
+        best round better by more than the card is worth; none with private hands."""
+        comp, _ = _static()
+        hand = plane.get("hand")
+        if not hand:
+            return Action("pass")
+        free = [i for i in range(len(fight.faces)) if i not in fight.used][:2] or [-1]
+
+        def best(offer: str) -> float:
+            top = -99.0
+            for die in free:
+                face = symbol(fight.faces[die]) if die >= 0 else ""
+                sym = "hit" if face == "success" else ""
+                for card in ("", *sorted(set(hand))):
+                    gains = [""]
+                    if offer and card:
+                        played = comp.card(card).support
+                        gains = sorted(support_gains(played, comp.card(offer).support)) or [""]
+                    for gain in gains:
+                        for use in (False, True):
+                            value = _round_value(
+                                view, fight, plane, g, die, card, sym, use, extra=gain
+                            )
+                            top = max(top, value - (0.35 * card_value(card) if card else 0.0))
+            return top
+
+        base = best("")
+        choice, margin = Action("pass"), 0.0
+        for o in d.options:
+            if o.kind != "support":
+                continue
+            offer = str(o.get("card"))
+            score = best(offer) - base - 0.35 * card_value(offer)
+            if score > margin + 1e-9:
+                choice, margin = o, score
+        return choice
 
     def next(self, view: View, d: Decision) -> Action:
         """The next round: the same target (symbols kept), else the most valuable one."""

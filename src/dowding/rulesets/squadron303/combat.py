@@ -208,6 +208,8 @@ class FightState(NamedTuple):
     first_strike: bool = False
     fought: tuple[str, ...] = ()  # every aircraft fought this Fight (for Maneuver tokens)
     spec_support: str = ""  # Specialization II: a Support symbol added to the card this round
+    pledge: str = ""  # the card another pilot offers as Support before this round is chosen
+    helper: str = ""  # the pilot offering it
 
 
 def combat_tasks(st: S303State) -> list[Task]:
@@ -291,6 +293,7 @@ def do_fight(st: S303State, task: Task, action: Action) -> None:
         ("give", plane.id),
         ("target_reroll", plane.id),
         ("spec", plane.id),
+        ("pledges", plane.id),
         ("round", plane.id),
     )
 
@@ -565,7 +568,9 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
                     if card:
                         kw["card"] = card
                         kw["use"] = int(use)
-                    options.append(Action("round", **kw))
+                    for gain in _pledge_gains(st, f, card) or ("",):
+                        extra = {"gain": gain} if gain else {}
+                        options.append(Action("round", **kw, **extra))
     target = st.german(f.target)
     return Decision(
         plane.seat,
@@ -573,6 +578,16 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
         f"its dice {' '.join(f.gfaces) or 'none'}",
         tuple(options),
     )
+
+
+def _pledge_gains(st: S303State, f: FightState, card: str) -> tuple[str, ...]:
+    """What the Support card offered gives with this card: a Sequence of 3 Hits or 3 Evades
+    from both cards, Wild filling in ("Support from another player"); only a card played can
+    receive Support."""
+    if not (f.pledge and card):
+        return ()
+    played = st.comp.card(card).support + ((f.spec_support,) if f.spec_support else ())
+    return tuple(sorted(support_gains(played, st.comp.card(f.pledge).support)))
 
 
 def _fight_cards(st: S303State, plane: Plane) -> tuple[str, ...]:
@@ -618,12 +633,13 @@ def do_round(st: S303State, task: Task, action: Action) -> None:
         st.put(plane._replace(hand=tuple(hand)))
     set_fight(st, f)
     tasks: list[Task] = []
-    if card and f.supports < _support_limit(st, f):
-        effect = st.comp.card(card).ability.effect
-        helpers = [p for p in st.raf_in(st.plane(f.plane).area) if p.id != f.plane and p.hand]
-        if f.use and effect.kind == "self_support":
-            helpers.insert(0, st.plane(f.plane))
-        tasks += [("support", f.plane, p.id) for p in helpers]
+    if f.pledge:
+        f = _settle_pledge(st, f, str(action.get("gain") or ""))
+        set_fight(st, f)
+    self_support = card and f.use and st.comp.card(card).ability.effect.kind == "self_support"
+    if self_support and not f.support and f.supports < _support_limit(st, f):
+        # a card effect lets the fighter Support himself, after the card is played
+        tasks.append(("support", f.plane, f.plane))
     if card and f.use and st.comp.card(card).ability.effect.kind == "reroll_german":
         hit = next((i for i, g in enumerate(f.gfaces) if symbol(g) == "hit"), None)
         if hit is not None:
@@ -637,6 +653,69 @@ def _support_limit(st: S303State, f: FightState) -> int:
     area = st.plane(f.plane).area
     here = st.raf_in(area)
     return 2 if any(p.pilot == "paszkiewicz" or using(p, "paszkiewicz") for p in here) else 1
+
+
+def _settle_pledge(st: S303State, f: FightState, gain: str) -> FightState:
+    """The Support offered counts when the card played makes a Sequence with it: +1 of the gain,
+    the card discarded (at the end of the round, "Support"); else it was no Support (reading:
+    the helper takes his card back) and the fighter may still be supported later."""
+    helper = st.plane(f.helper)
+    if gain:
+        st.discards = tuple(sorted((*st.discards, f.pledge)))
+        st.say(f"{helper.id} supports {f.plane}: +1 {gain}")
+        return f._replace(support=gain, supports=f.supports + 1, pledge="", helper="")
+    st.put(helper._replace(hand=tuple(sorted((*helper.hand, f.pledge)))))
+    st.say(f"{helper.id}'s card makes no Sequence: no Support")
+    return f._replace(pledge="", helper="")
+
+
+def do_pledges(st: S303State, task: Task) -> None:
+    """ "Support from another player": "after rolling the dice for the Combat round, but before
+    choosing the player die and Combat cards", each pilot in the Area may offer a card."""
+    f = fight_of(st) if st.fight is not None else None
+    if f is None or f.supports >= _support_limit(st, f):
+        return
+    here = st.raf_in(st.plane(f.plane).area)
+    helpers = [p for p in here if p.id != f.plane and (p.hand or not st.options["open_hands"])]
+    st.push(*(("pledge", f.plane, p.id) for p in helpers))
+
+
+def pledge_decision(st: S303State, task: Task) -> Decision | None:
+    if st.fight is None:
+        return None
+    f = fight_of(st)
+    if f.pledge or f.supports >= _support_limit(st, f):
+        return None
+    helper = st.plane(task[2])
+    if not helper.airborne or helper.area != st.plane(f.plane).area:
+        return None
+    offers = sorted(set(helper.hand))
+    if st.options["open_hands"]:
+        # the team sees the fighter's hand: only a card that can make a Sequence is offered
+        mine = [c for c in set(_fight_cards(st, st.plane(f.plane))) if c != ""]
+        offers = [
+            c for c in offers if any(_pledge_gains(st, f._replace(pledge=c), m) for m in mine)
+        ]
+        if not offers:
+            return None  # with private hands it is asked all the same: that tells nothing
+    options = [Action("pass")] + [Action("support", card=c) for c in offers]
+    return Decision(
+        helper.seat, f"{helper.id}: offer a card to Support {f.plane}'s round?", tuple(options)
+    )
+
+
+def do_pledge(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    f = fight_of(st)
+    card = str(action.get("card"))
+    helper = st.plane(task[2])
+    hand = list(helper.hand)
+    hand.remove(card)
+    st.put(helper._replace(hand=tuple(hand)))
+    set_fight(st, f._replace(pledge=card, helper=helper.id))
+    # the card is played face up (a reading): the fighter sees it as he chooses his die and card
+    st.say(f"{helper.id} offers {card} to Support {f.plane}")
 
 
 def support_decision(st: S303State, task: Task) -> Decision | None:
@@ -829,6 +908,9 @@ def do_after(st: S303State, task: Task) -> None:
 
 def end_fight(st: S303State) -> None:
     f = fight_of(st)
+    if f.pledge:  # a Support offered to a round never played goes back to its pilot
+        helper = st.plane(f.helper)
+        st.put(helper._replace(hand=tuple(sorted((*helper.hand, f.pledge)))))
     for card in (f.card, f.prev_card):
         if card:
             st.discards = tuple(sorted((*st.discards, card)))
@@ -888,6 +970,7 @@ def do_next(st: S303State, task: Task, action: Action) -> None:
         ("rerolls", f.plane, 0),
         ("target_reroll", f.plane),
         ("spec", f.plane),
+        ("pledges", f.plane),
         ("round", f.plane),
     )
 

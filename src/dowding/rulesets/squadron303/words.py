@@ -271,8 +271,11 @@ def labels(view: View, decision: Decision) -> list[str]:
                 which += f" as {_SYMBOLS[str(a.get('sym'))]}"
             played = f" and {card(a.get('card'))}" if a.get("card") else ", no card"
             use = " using its ability" if a.get("use") else ""
-            return f"Use {which}{played}{use}"
+            gain = f", the Support giving {_SYMBOLS[str(a.get('gain'))]}" if a.get("gain") else ""
+            return f"Use {which}{played}{use}{gain}"
         if k == "support":
+            if not a.get("gain"):  # offered before the fighter chooses his die and card
+                return f"Offer {card(a.get('card'))} as Support (it counts if it makes a Sequence)"
             return f"Support with {card(a.get('card'))} for {_SYMBOLS[str(a.get('gain'))]}"
         if k == "maneuver":
             to = str(a.get("to"))
