@@ -114,8 +114,9 @@ class Session:
 
     # --- output -----------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
-        # engine text (actions, errors, events) may hold brackets: never read it as markup
-        self.console.print(Text(text, style=style or ""), soft_wrap=True)
+        # engine text (actions, errors, events) may hold brackets: never read it as markup;
+        # at a terminal, long lines wrap between words (a pipe or a log keeps each line whole)
+        self.console.print(Text(text, style=style or ""), soft_wrap=not self.console.is_terminal)
 
     def draw(self, seat: str | None, force: bool = True) -> None:
         """Draw ``seat``'s view; unless forced, only if it changed since the last drawing.
