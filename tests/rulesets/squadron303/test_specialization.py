@@ -107,3 +107,31 @@ def test_the_clock_moves_back_one_field_each_reorganization() -> None:
     state.queue = ()
     do_endturn(state, ("endturn",))
     assert [p.clock for p in state.planes] == [1, 0]
+
+
+def test_the_specialization_may_be_chosen_at_the_kill_itself() -> None:
+    # "He can NOW choose a Level I Bomber Specialization": offered right after the round that
+    # shot down the first bomber, before the Fight goes on (and again in Phase VI if declined)
+    state = _table()
+    state.germans = (
+        German("brown-1", "ju87", "brown", "A7", 2, damage=1),
+        German("brown-2", "bf109", "brown", "A7", 2),
+    )
+    state.planes = (state.plane("p1")._replace(hand=(), ammo=4), state.plane("p2"))
+    state.queue = (("fight", "p1"), ("move", "p2"))
+    state._node = None
+    _decide(state, Action("fight", target="brown-1"))
+    state.apply(Action("roll", d=("hit", "hit")))
+    state.apply(_pool(state, ["blank"]))  # the Ju 87's black die
+    _decide(state, Action("round", die=0))
+    assert state.plane("p1").kills == ("ju87",)
+    node = state.next()
+    assert isinstance(node, Decision) and node.seat == "p1"
+    assert set(node.options) == {
+        Action("specialize", category="none"),
+        Action("specialize", category="bomber"),
+    }
+    _decide(state, Action("specialize", category="bomber"))
+    assert state.plane("p1").spec == "bomber"
+    node = state.next()  # the Fight goes on: round 2 against the Bf 109
+    assert isinstance(node, Decision) and Action("next", target="brown-2") in node.options

@@ -446,6 +446,12 @@ class Squadron303Heuristic:
             return Action("pass")
         return min(defences, key=lambda a: (card_value(str(a.get("card"))), a.text))
 
+    def repair(self, view: View, d: Decision) -> Action:
+        """A repair (S22): the token that hurts most while it stays; a spent discard last."""
+        worst = ("no_free_move", "hand_size", "no_extra", "discard_card")
+        rank = {k: i for i, k in enumerate(worst)}
+        return min(d.options, key=lambda a: (rank.get(str(a.get("token")), 9), a.text))
+
     def refit(self, view: View, d: Decision) -> Action:
         """Phase VI: repairs first when damaged, ammunition when short, then cards."""
         plane = _plane_of(view, d)
@@ -588,6 +594,7 @@ _HANDLERS: tuple[tuple[str, Handler], ...] = (
     ("discard", Squadron303Heuristic.discard),
     ("ability", Squadron303Heuristic.ability),
     ("refit", Squadron303Heuristic.refit),
+    ("repair", Squadron303Heuristic.repair),
 )
 
 PLAYERS: dict[str, Callable[..., Squadron303Heuristic]] = {"heuristic": heuristic}

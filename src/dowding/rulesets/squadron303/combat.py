@@ -829,6 +829,10 @@ def do_resolve(st: S303State, task: Task) -> None:
     # a Maneuver not spent on the ability becomes a token, on the board or on a German plane
     tasks += [("maneuver", plane.id)] * min(maneuvers, 3)
     tasks += extra
+    if outcome.shot_down:
+        # "Specialization": a level is reached "the instant the required number of planes is
+        # shot down", and the category may be chosen NOW (as well as in Phase VI)
+        tasks.append(("specialize", plane.id))
     tasks.append(("after", plane.id))
     st.push(*tasks)
 

@@ -87,6 +87,7 @@ _DECISION.update(
         "lose_card": combat.lose_card_decision,
         "defend": counterattack.defend_decision,
         "refit": reorganization.refit_decision,
+        "fix": reorganization.fix_decision,
     }
 )
 _CHANCE.update(
@@ -141,6 +142,7 @@ _AUTO.update(
         "ca_hit": counterattack.do_ca_hit,
         "germans": germans.do_germans,
         "endturn": reorganization.do_endturn,
+        "repair": reorganization.do_repair,
         "nextleg": campaign.do_nextleg,
     }
 )
@@ -184,6 +186,7 @@ S303State.handlers = {
     "capool": counterattack.do_capool,
     "defend": counterattack.do_defend,
     "refit": reorganization.do_refit,
+    "fix": reorganization.do_fix,
     "newpilot": reorganization.do_newpilot,
     "ace": aces.do_ace,
     "tile": campaign.do_tile,

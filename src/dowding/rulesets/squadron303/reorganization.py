@@ -117,9 +117,10 @@ def _category_kills(st: S303State, kills: Sequence[str]) -> dict[str, int]:
 
 def specialize_decision(st: S303State, task: Task) -> Decision | None:
     """ "Specialization": a pilot without one may choose a category he has reached level I in,
-    or wait for another (example 14); the choice cannot be changed. Offered in Phase VI."""
+    or wait for another (example 14); the choice cannot be changed. Offered at each kill (the
+    instant a level is reached, ``combat.do_resolve``) and in Phase VI."""
     plane = st.plane(task[1])
-    if plane.spec:
+    if plane.spec or plane.status not in (FLYING, LANDED):
         return None
     thresholds = st.comp.rules.specialization.thresholds
     choices = specialization_choices(_category_kills(st, plane.kills), thresholds)
@@ -165,10 +166,42 @@ def do_refit(st: S303State, task: Task, action: Action) -> None:
     )
     points = action_points(st.comp.rules.action_points, _port_damaged(st))
     ammo, _ = refit(plan, points, plane.ammo, st.comp.aircraft["hurricane"].ammo, len(plane.damage))
-    # a repair removes the token the player chooses (S22): the latest drawn here
-    damage = plane.damage[: len(plane.damage) - plan.repairs]
-    st.put(plane._replace(ammo=ammo, damage=damage))
-    st.push(*([("draw", plane.id)] * plan.cards))
+    st.put(plane._replace(ammo=ammo))
+    # each repair removes a token of the player's choice (S22), on either pilot of a solo game
+    st.push(*([("repair", plane.id)] * plan.repairs), *([("draw", plane.id)] * plan.cards))
+
+
+def do_repair(st: S303State, task: Task) -> None:
+    """One repair: the only kind of token on the board goes at once; else the player chooses."""
+    kinds = sorted(set(st.plane(task[1]).damage))
+    if len(kinds) == 1:
+        _remove_token(st, task[1], kinds[0])
+    elif kinds:
+        st.push(("fix", task[1]))
+
+
+def fix_decision(st: S303State, task: Task) -> Decision | None:
+    plane = st.plane(task[1])
+    kinds = sorted(set(plane.damage))
+    if len(kinds) < 2:
+        return None
+    return Decision(
+        plane.seat,
+        f"{plane.id} on the airfield: which damage token to repair?",
+        tuple(Action("repair", token=k) for k in kinds),
+    )
+
+
+def do_fix(st: S303State, task: Task, action: Action) -> None:
+    _remove_token(st, task[1], str(action.get("token")))
+
+
+def _remove_token(st: S303State, plane_id: str, kind: str) -> None:
+    plane = st.plane(plane_id)
+    damage = list(plane.damage)
+    del damage[len(damage) - 1 - damage[::-1].index(kind)]  # the latest of that kind
+    st.put(plane._replace(damage=tuple(damage)))
+    st.say(f"{plane_id} repairs the {kind.replace('_', ' ')} damage")
 
 
 def newpilot_ready(st: S303State, task: Task) -> bool:
