@@ -184,8 +184,14 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
         k = stacks[r["hex"]] = stacks.get(r["hex"], 0) + 1
         action = clickable_units.get(str(r["sqn"]))
         extra = f' data-action="{escape(action.text)}" tabindex="0" role="button"' if action else ""
+        # data-piece and data-at: moves.js draws what moved since a person's last decision,
+        # from the hex's squadron column (not the counter's place in a stack, which shifts as
+        # others come and go)
         out.append(
-            f'<g class="raf"{extra}><title>{escape(squadron(r))}</title><rect x="{x - 14:.1f}" y="{y - 16 + 9 * k:.1f}" width="18" '
+            f'<g class="raf" data-piece="{escape(str(r["sqn"]))}" '
+            f'data-at="{x - 5:.1f} {y - 2:.1f}"{extra}>'
+            f"<title>{escape(squadron(r))}</title>"
+            f'<rect x="{x - 14:.1f}" y="{y - 16 + 9 * k:.1f}" width="18" '
             f'height="9" rx="3" fill="#2d5fa8"/><text x="{x - 5:.1f}" y="{y - 9 + 9 * k:.1f}" '
             f'font-size="7" fill="white" text-anchor="middle">{escape(str(r["sqn"]))}</text></g>'
         )
@@ -194,8 +200,15 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
             continue
         x, y = _centre(board, f["hex"])
         sign = "" if f["face_up"] else "?"
+        # a formation is named only where the seat's view names it (the Luftwaffe's): its
+        # number says which of the Basic Game's formations it is, hidden from the RAF
+        piece = (
+            f' data-piece="formation-{int(f["id"])}" data-at="{x + 9:.1f} {y - 4:.1f}"'
+            if f.get("id") is not None
+            else ""
+        )
         out.append(
-            f'<g class="formation"><title>{escape(formation(board, f))}</title>'
+            f'<g class="formation"{piece}><title>{escape(formation(board, f))}</title>'
             f'<rect x="{x + 2:.1f}" y="{y - 10:.1f}" width="14" height="12" '
             f'fill="#b33"/><text x="{x + 9:.1f}" y="{y - 1:.1f}" font-size="8" fill="white" '
             f'text-anchor="middle">{sign}{f["counters"]}</text></g>'
