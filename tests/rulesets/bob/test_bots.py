@@ -13,6 +13,7 @@ import pytest
 
 from dowding.bots import Player, make_player, player_kinds
 from dowding.engine import Action, Decision, Match, Terminal, view
+from dowding.rulesets.bob import bots
 from dowding.rulesets.bob.bots import PLAYERS, BobHeuristic
 from dowding.rulesets.bob.state import BobState
 from dowding.rulesets.bob.tables import load_tables
@@ -88,12 +89,15 @@ def test_it_only_plays_listed_options(scenario: str, players: int) -> None:
     assert isinstance(match.node(), Terminal)
 
 
-def test_it_answers_every_kind_of_decision() -> None:
+def test_it_answers_every_kind_of_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     kinds: set[str] = set()
 
     def note(match: Match, node: Decision, player: Player) -> None:
         kinds.update(o.kind for o in node.options)
 
+    # the raid-happy Luftwaffe this player once was (flying raids valued down to -2), so that
+    # three games bring every kind of decision; the shipped one flies a raid or two a game
+    monkeypatch.setattr(bots, "GROUND_BELOW", -2.0)
     for seed in (1, 2, 3):
         play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"}, hook=note)
     # the decisions the brief lists; "resolve" and "repair" need combats and losses, which
@@ -332,7 +336,10 @@ def test_the_luftwaffe_heuristic_beats_random() -> None:
     assert wins >= 0.65 * len(SEEDS)
 
 
-def test_heuristic_against_heuristic_gives_a_plausible_battle() -> None:
+def test_heuristic_against_heuristic_gives_a_plausible_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(bots, "GROUND_BELOW", -2.0)  # a Luftwaffe that flies most of its raids
     missions = lost_lw = lost_raf = hit = 0
     for seed in range(1, 7):
         # the public view at the end: what a spectator sees
@@ -344,6 +351,31 @@ def test_heuristic_against_heuristic_gives_a_plausible_battle() -> None:
     # the Luftwaffe gets some raids home and hits targets, and both sides lose squadrons
     assert missions >= 3 and hit >= 3
     assert lost_lw >= 6 and lost_raf >= 1
+
+
+def test_the_luftwaffe_flies_only_the_raids_that_pay() -> None:
+    # No Mission Assignment: a grounded flight scores nothing, so a raid expected to lose points
+    # is not flown; the raids it flies get home and hit their targets at little cost
+    missions = lost_lw = hit = 0
+    for seed in range(1, 7):
+        end = play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"}).state.view(None)
+        missions += len(end["missions"]["luftwaffe"])
+        lost_lw += sum(1 for c in end["damaged"] if str(c["id"]).startswith("lw-"))
+        hit += sum(1 for target in end["targets"].values() if target["hits"] > 0)
+    assert missions >= 3 and hit >= 3
+    assert lost_lw <= 2 * missions
+
+
+def test_grounding_the_raids_that_do_not_pay_wins_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    # against the heuristic RAF the shipped Luftwaffe wins more Channel Battles than the one that
+    # flew raids valued down to -2 (docs/rules/bob.md, Balance: 5% of 200 games)
+    def lw_wins() -> int:
+        both = {"raf": "heuristic", "luftwaffe": "heuristic"}
+        return sum(winner(play(s, both)) == "luftwaffe" for s in range(1, 11))
+
+    shipped = lw_wins()
+    monkeypatch.setattr(bots, "GROUND_BELOW", -2.0)
+    assert shipped >= lw_wins() + 3
 
 
 def test_decisions_are_quick() -> None:

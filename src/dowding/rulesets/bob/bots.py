@@ -39,8 +39,11 @@ FAIL_VP = 2.0  # a failed mission is two victory points to the RAF
 # Luftwaffe then counts what its raids actually meet
 ICPT_PRIOR = 0.6
 DF_PRIOR = 0.4
-# a flight is grounded rather than sent on a mission expected to lose more than this
-GROUND_BELOW = -2.0
+# a flight is grounded rather than sent on a mission not expected to gain victory points
+# (No Mission Assignment: grounding scores nothing). Flying the missions valued down to -2, as
+# this player once did, gave the RAF 94% of 200 Channel Battles (LW 5%); at 0 the Luftwaffe won
+# 29 of 40 (docs/rules/bob.md, Balance): the marginal raids were the ones intercepted.
+GROUND_BELOW = 0.0
 FUTURE_RISK = 2.0  # an intercept waiting at next turn's crossing of the radar line
 # (cards lost, bombers among them) in a dogfight of three RAF fighters against six cards with
 # 0, 1, 2, ... Bf 109s to lead (the dogfight procedure played out with the card values)
