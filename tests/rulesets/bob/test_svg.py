@@ -12,7 +12,7 @@ import pytest
 
 from dowding.engine import Decision, Terminal
 from dowding.engine.record import Match
-from dowding.rulesets.bob.svg import render_svg
+from dowding.rulesets.bob.svg import card_symbols, render_dynamic, render_static, render_svg
 
 # option kinds that name something on the table, so they must be clickable there
 MAPPED = re.compile(
@@ -55,6 +55,14 @@ def check_seat(match: Match, seat: str, node: object) -> None:
     seen = json.dumps(view)
     assert set(CARD_ID.findall(svg)) <= set(CARD_ID.findall(seen))
     assert set(MISSION_ID.findall(svg)) <= set(MISSION_ID.findall(seen))
+    # nor through the board's shapes: a card placed by its shape is one the view holds face up
+    assert placed_cards(svg) <= set(CARD_ID.findall(seen))
+
+
+def placed_cards(svg: str) -> set[str]:
+    """The cards a map places as the static board draws them (``<use href="#bk12">``)."""
+    by_symbol = {sid: cid for cid, (sid, _) in card_symbols().items()}
+    return {by_symbol[s] for s in re.findall(r'href="#(bk\d+)"', svg)}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -84,10 +92,14 @@ def test_the_raf_never_sees_luftwaffe_cards_or_missions_face_down() -> None:
         match.play(rng.choice(node.options)) if isinstance(node, Decision) else match.roll()
     view = public(match.state.view("raf"))
     assert not view["damaged"], "this check wants every Luftwaffe card face down"
-    svg = render_svg(view, "raf", node)
+    # the board (the same for everyone) draws each kind of card once; what the seat is sent
+    # beside it names no Luftwaffe card, type or squadron
+    svg = render_dynamic(view, "raf", node)
     assert not re.search(r"\blw-\d", svg)
     assert not any(name in svg for name in ("He111", "Do17", "Ju88", "Bf109", "Bf110", "Ju87"))
+    assert not any(c.startswith("lw-") for c in placed_cards(svg))
     assert "face-down squadron card" in svg
+    assert not re.search(r"\b(?:raf|lw)-\d", render_static())
     lw_view = public(match.state.view("luftwaffe"))
     lw_cards = set(CARD_ID.findall(render_svg(lw_view, "luftwaffe", None)))
     assert any(c.startswith("lw-") for c in lw_cards)

@@ -175,7 +175,10 @@ def static_layer() -> str:
         f'<text x="{nx + nw / 2}" y="{ny + nh + 11}" font-size="8" text-anchor="middle">'
         f"links {esc(_box_links_text())}</text></g>"
     )
-    return "".join(out)
+    out.append(_static_targets())
+    out.append(_legend())
+    out.append(_shapes())
+    return DEFS + "".join(out)
 
 
 def _box_links_text() -> str:
@@ -232,6 +235,105 @@ def _group_label_spots() -> dict[int, tuple[float, float]]:
     return out
 
 
+FACE_DOWN = "bob-cd"  # a face-down squadron card
+RAF_TAG, LW_TAG = "bob-tr", "bob-tl"  # the bodies of a flight's tag on the map
+MISSION_FACE = "bob-mf"
+RADAR_LINE = "bob-rc"  # every station's cover: the radar line with none knocked out
+
+
+def _face_id(raf: bool, kind: str, dice: object, damage: object, bombs: object) -> str:
+    """``bob-spitfire`` for the face the deck prints for a type (every shipped card of a type
+    has the same values), else one naming its values too."""
+    if _type_faces().get(slugify(kind)) == (raf, dice, damage, bombs or 0):
+        return f"bob-{slugify(kind)}"
+    return f"bob-c-{'r' if raf else 'l'}-{slugify(kind)}-{dice}-{damage}-{bombs or 0}"
+
+
+@cache
+def _type_faces() -> dict[str, tuple[bool, int, int, int]]:
+    """Each aircraft type's values, as the deck prints them on most of its cards."""
+    counts: dict[str, dict[tuple[bool, int, int, int], int]] = {}
+    for c in static().tables.cards:
+        values = (c.side == RAF, c.dice, c.damage, c.bombs or 0)
+        by = counts.setdefault(slugify(c.type), {})
+        by[values] = by.get(values, 0) + 1
+    return {kind: max(by, key=lambda v: by[v]) for kind, by in counts.items()}
+
+
+def _face(raf: bool, kind: str, dice: object, damage: object, bombs: object) -> str:
+    """A squadron card's face at (0, 0): its type, dogfight dice / damage [/ bombing dice]."""
+    values = f"{dice}/{damage}" + (f"/{bombs}" if bombs else "")
+    name = TYPE_NAMES.get(kind, kind.title())
+    return (
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="{6 if raf else 0}" fill="#fffdf4" '
+        f'stroke="{RAF_FILL if raf else LW_FILL}" stroke-width="1.6"/>'
+        f'<text x="{CARD_W / 2}" y="12" font-size="9" text-anchor="middle" '
+        f'font-weight="bold">{esc(name)}</text>'
+        f'<text x="{CARD_W / 2}" y="24" font-size="9" text-anchor="middle">{esc(values)}</text>'
+    )
+
+
+@cache
+def card_faces() -> frozenset[str]:
+    """The ids of the faces the static board draws: one per kind of card the deck holds."""
+    return frozenset(
+        _face_id(c.side == RAF, c.type, c.dice, c.damage, c.bombs) for c in static().tables.cards
+    )
+
+
+@cache
+def card_symbols() -> dict[str, tuple[str, tuple[str, str]]]:
+    """Each card of the deck as the static board draws it: its id there (by its place in the
+    deck: the board names no card id), and the title and face it shows."""
+    return {
+        c.id: (f"bk{n}", (c.name, _face_id(c.side == RAF, c.type, c.dice, c.damage, c.bombs)))
+        for n, c in enumerate(static().tables.cards)
+    }
+
+
+def _shapes() -> str:
+    """What the dynamic layer places with ``<use>``, drawn once: each radar station's cover,
+    each kind of squadron card's face (the deck's, public: which cards a side holds is never
+    here), a face-down card, the flights' tags and a mission card's frame."""
+    board = static().board
+    out = ["<defs>"]
+    band = 'fill="none" stroke="#c99a00" stroke-width="1.2" stroke-dasharray="1.5 1.5"'
+    covered: set[str] = set()
+    for station, cells in sorted(board.radar_stations.items()):
+        out.append(f'<path id="{_radar_id(station)}" d="{_cells_path(cells, 1.5)}" {band}/>')
+        covered.update(cells)
+    out.append(f'<path id="{RADAR_LINE}" d="{_cells_path(covered, 1.5)}" {band}/>')
+    kinds = {(c.side == RAF, c.type, c.dice, c.damage, c.bombs) for c in static().tables.cards}
+    for face in sorted(kinds):
+        out.append(f'<g id="{_face_id(*face)}">{_face(*face)}</g>')
+    for fid in RAF_FLIGHTS + LW_FLIGHTS:  # each flight's tag, its label on it
+        raf = fid in RAF_FLIGHTS
+        w = 26 if raf else 24
+        out.append(
+            f'<g id="{_tag_id(fid)}" class="{"tag-raf" if raf else "tag-lw"}">'
+            f'<use href="#{RAF_TAG if raf else LW_TAG}"/><text x="{w / 2:g}" y="8.5" '
+            f'font-size="8" font-weight="bold" text-anchor="middle" fill="#fff">'
+            f"{_tag_label(fid, raf)}</text></g>"
+        )
+    cards = card_symbols()
+    for c in static().tables.cards:  # each card: its squadron's name on its type's face
+        sid, (name, face) = cards[c.id]
+        out.append(f'<g id="{sid}"><title>{esc(name)}</title><use href="#{face}"/></g>')
+    out.append(
+        f'<g id="{FACE_DOWN}"><rect width="{CARD_W}" height="{CARD_H}" rx="3" '
+        f'fill="url(#facedown)" stroke="#222"/><text x="{CARD_W / 2}" y="19" font-size="13" '
+        f'text-anchor="middle" fill="#fff" font-weight="bold">?</text></g>'
+        f'<rect id="{RAF_TAG}" width="26" height="11" rx="5" fill="{RAF_FILL}" stroke="#fff" '
+        f'stroke-width="0.8"/>'
+        f'<rect id="{LW_TAG}" width="24" height="11" fill="{LW_FILL}" stroke="#000" '
+        f'stroke-width="0.8"/>'
+        # its edge is STYLE's: dashed on a card to choose, as an option's mark is
+        f'<rect id="{MISSION_FACE}" width="100" height="28" fill="#fff7e0"/>'
+        "</defs>"
+    )
+    return "".join(out)
+
+
 DEFS = (
     "<defs>"
     '<pattern id="coast" width="6" height="6" patternUnits="userSpaceOnUse">'
@@ -245,6 +347,15 @@ DEFS = (
     "</defs>"
 )
 
+TEXT_SIZES = (9, 10, 11, 12, 13, 16)  # the panel's sizes of text, each a class of STYLE
+
+
+def text_class(size: int, bold: bool = False) -> str:
+    """``t11 b``: a size and weight of the panel's text, as STYLE's classes (shorter than
+    attributes, as the displays are most of what a push carries)."""
+    return f"t{size}" + (" b" if bold else "")
+
+
 STYLE = (
     "<style>"
     "text{font-family:system-ui,sans-serif;fill:#1b1b1b}"
@@ -253,7 +364,14 @@ STYLE = (
     ".opt-space:hover,.opt-space:focus{fill-opacity:.6}"
     ".opt-mark{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2;pointer-events:all}"
     "g.opt:hover .opt-mark,g.opt:focus .opt-mark{stroke:#d40;stroke-width:3}"
-    ".tag-raf text,.tag-lw text{font-weight:700}"
+    ".tag-raf text,.tag-lw text{font-weight:700;font-size:8px;text-anchor:middle;fill:#fff}"
+    ".tag-raf .mk,.tag-lw .mk{text-anchor:end}"
+    ".mission text{font-size:9px}"
+    f".mission use{{stroke:{LW_FILL}}}.mission.opt use{{stroke:#000;stroke-width:2;"
+    "stroke-dasharray:3 2}.mission.opt:hover use,.mission.opt:focus use{stroke:#d40;"
+    "stroke-width:3}"
+    + "".join(f".t{size}{{font-size:{size}px}}" for size in TEXT_SIZES)
+    + ".b{font-weight:700}"
     "</style>"
 )
 
@@ -290,44 +408,62 @@ class Actions:
         return f' data-action="{esc(taken)}" tabindex="0" role="button"' if taken else ""
 
 
+def _radar_id(station: str) -> str:
+    return f"bob-rc-{slugify(station)}"
+
+
+def _cells_path(cells: Iterable[str], inset: float = 0) -> str:
+    """Squares of the grid as one path, each a short move from the one before it."""
+    d, at = [], (0.0, 0.0)
+    size = CELL - 2 * inset
+    for cell in sorted(cells, key=lambda c: cell_xy(c)[::-1]):
+        x, y = cell_xy(cell)
+        x, y = x + inset, y + inset
+        # a square's z returns to its corner, so the next square is a move from there
+        d.append(f"m{x - at[0]:g} {y - at[1]:g}h{size:g}v{size:g}h-{size:g}z")
+        at = (x, y)
+    return ("M" + "".join(d)[1:]) if d else ""
+
+
 def radar_layer(view: View) -> str:
-    """The radar line: working cover as a gold dotted band, gaps of knocked-out stations hatched."""
+    """The radar line: working cover as a gold dotted band (each station's cells a path of the
+    static board, used here), gaps of knocked-out stations hatched (Step 5, British Radar)."""
     board = static().board
     working: set[str] = set()
     dead: set[str] = set()
-    for station, cells in board.radar_stations.items():
+    uses = []
+    for station, cells in sorted(board.radar_stations.items()):
         out = target_state(view, slugify(station))[1]
         (dead if out else working).update(cells)
-    parts = []
-    for cell in sorted(working):
-        x, y = cell_xy(cell)
-        parts.append(
-            f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
-            f'stroke="#c99a00" stroke-width="1.2" stroke-dasharray="1.5 1.5"/>'
+        if not out:
+            uses.append(f'<use href="#{_radar_id(station)}"/>')
+    if not dead:  # the whole line at work: one shape
+        uses = [f'<use href="#{RADAR_LINE}"/>']
+    gaps = dead - working
+    gap = ""
+    if gaps:
+        where = ", ".join(sorted(gaps))
+        gap = (
+            f'<path d="{_cells_path(gaps)}" fill="url(#radar-gap)"><title>radar gaps at '
+            f"{esc(where)}: their stations are knocked out</title></path>"
         )
-    for cell in sorted(dead - working):
-        x, y = cell_xy(cell)
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#radar-gap)">'
-            f"<title>radar gap at {cell}: its station is knocked out</title></rect>"
-        )
-    return f'<g class="radar">{"".join(parts)}</g>'
+    return f'<g class="radar">{"".join(uses)}{gap}</g>'
 
 
-def target_layer(view: View, acts: Actions) -> str:
-    """Airfields, cities, London and radar stations, with bomb hits and knocked-out crosses."""
+def _target_title(slug: str, kind: str, space: str, state_words: str = "") -> str:
+    return f"<title>{esc(place_name(slug))} ({kind}, {space}){esc(state_words)}</title>"
+
+
+def _static_targets() -> str:
+    """Airfields, cities, London and radar stations as printed, and the Luftwaffe's airfields:
+    the board's; what happens to them is ``target_layer``'s."""
     st = static()
     parts = []
     for slug, target in sorted(st.tables.targets.items()):
         if target.space == BOX:
             continue
         cx, cy = centre(target.space)
-        hits, out = target_state(view, slug)
-        name = esc(place_name(slug))
-        repair = acts.attr(f"repair {target.kind}={slug}")
-        cls = "target" + (" opt" if repair else "")
-        state_words = " knocked out" if out else (f", {hits} bomb hit(s)" if hits else "")
-        title = f"<title>{name} ({target.kind}, {target.space}){esc(state_words)}</title>"
+        title = _target_title(slug, target.kind, target.space)
         if target.kind == "airfield":
             letter = esc(target.flight[-1:] or "?")
             shape = (
@@ -342,28 +478,8 @@ def target_layer(view: View, acts: Actions) -> str:
                 f'text-anchor="middle">R</text>'
             )
         else:
-            label = "L" if slug in st.london else str(target.production)
-            size = 12 if slug in st.london else 10
-            fill = "#ffb347" if hits and not out else "#fff"
-            shape = (
-                f'<rect x="{cx - size / 2}" y="{cy - size / 2}" width="{size}" height="{size}" '
-                f'fill="{fill}" stroke="#222"/><text x="{cx}" y="{cy + 3}" font-size="8" '
-                f'text-anchor="middle" font-weight="bold">{esc(label)}</text>'
-            )
-            if hits and not out:
-                shape += (
-                    f'<text x="{cx + 7}" y="{cy - 3}" font-size="7" fill="#8a3b00" '
-                    f'font-weight="bold">b{hits}</text>'
-                )
-        if out:
-            shape += (
-                f'<path d="M{cx - 7} {cy - 7}L{cx + 7} {cy + 7}M{cx + 7} {cy - 7}L{cx - 7} {cy + 7}" '
-                f'stroke="{KO_INK}" stroke-width="2.2"/><text x="{cx}" y="{cy + 12}" '
-                f'font-size="6" text-anchor="middle" fill="{KO_INK}" font-weight="bold">KO</text>'
-            )
-        if repair:
-            shape += f'<circle class="opt-mark" cx="{cx}" cy="{cy}" r="9"/>'
-        parts.append(f'<g class="{cls}" data-space="{target.space}"{repair}>{title}{shape}</g>')
+            shape = _city(slug, cx, cy, "#fff")
+        parts.append(f'<g class="target" data-space="{target.space}">{title}{shape}</g>')
     for flight, space in sorted(st.tables.lw_base.items()):
         if space == BOX:
             continue
@@ -375,6 +491,52 @@ def target_layer(view: View, acts: Actions) -> str:
             f'stroke-width="1.5"/><text x="{cx}" y="{cy + 4}" font-size="7" text-anchor="middle" '
             f'fill="{LW_FILL}">{esc(flight[-1].lower())}</text></g>'
         )
+    return f'<g class="targets">{"".join(parts)}</g>'
+
+
+def _city(slug: str, cx: float, cy: float, fill: str) -> str:
+    st = static()
+    label = "L" if slug in st.london else str(st.tables.targets[slug].production)
+    size = 12 if slug in st.london else 10
+    return (
+        f'<rect x="{cx - size / 2}" y="{cy - size / 2}" width="{size}" height="{size}" '
+        f'fill="{fill}" stroke="#222"/><text x="{cx}" y="{cy + 3}" font-size="8" '
+        f'text-anchor="middle" font-weight="bold">{esc(label)}</text>'
+    )
+
+
+def target_layer(view: View, acts: Actions) -> str:
+    """What happened to the targets the board prints: bomb hits, knocked-out crosses, and the
+    targets to repair (an option each); a target as printed is the static board's."""
+    st = static()
+    parts = []
+    for slug, target in sorted(st.tables.targets.items()):
+        if target.space == BOX:
+            continue
+        hits, out = target_state(view, slug)
+        repair = acts.attr(f"repair {target.kind}={slug}")
+        if not (hits or out or repair):
+            continue
+        cx, cy = centre(target.space)
+        cls = "target" + (" opt" if repair else "")
+        state_words = " knocked out" if out else (f", {hits} bomb hit(s)" if hits else "")
+        # a disc to point at, so the words of its state are found over the printed target
+        shape = f'<circle cx="{cx}" cy="{cy}" r="8" fill="#fff" fill-opacity="0"/>'
+        if hits and not out and target.kind not in ("airfield", "radar"):
+            shape += _city(slug, cx, cy, "#ffb347") + (
+                f'<text x="{cx + 7}" y="{cy - 3}" font-size="7" fill="#8a3b00" '
+                f'font-weight="bold">b{hits}</text>'
+            )
+        if out:
+            shape += (
+                f'<path d="M{cx - 7} {cy - 7}L{cx + 7} {cy + 7}M{cx + 7} {cy - 7}L{cx - 7} {cy + 7}" '
+                f'stroke="{KO_INK}" stroke-width="2.2"/><text x="{cx}" y="{cy + 12}" '
+                f'font-size="6" text-anchor="middle" fill="{KO_INK}" font-weight="bold">KO</text>'
+            )
+        if repair:
+            shape += f'<circle class="opt-mark" cx="{cx}" cy="{cy}" r="9"/>'
+        title = _target_title(slug, target.kind, target.space, state_words)
+        parts.append(f'<g class="{cls}" data-space="{target.space}"{repair}>{title}{shape}</g>')
     return f'<g class="targets">{"".join(parts)}</g>'
 
 
@@ -395,12 +557,16 @@ def flight_layer(view: View, acts: Actions) -> str:
     for fid, f in flights_of(view).items():
         if f.get("status") == "map" and f.get("space"):
             by_space.setdefault(str(f["space"]), []).append((fid, f))
-    parts = []
+    tags = []
     for space, here in sorted(by_space.items()):
         x, y = cell_xy(space)
         here.sort(key=lambda item: (item[1].get("side") != LUFTWAFFE, item[0]))
         for i, (fid, flight) in enumerate(here):
-            parts.append(flight_tag(fid, flight, x + 1 + (i % 2) * 4, y - 4 + i * 8, acts))
+            tag = flight_tag(fid, flight, x + 1 + (i % 2) * 4, y - 4 + i * 8, acts)
+            tags.append((flight.get("side") != LUFTWAFFE, tag))
+    # a side's tags together (a flight's place, not the order drawn, keeps tags in a space
+    # apart): each is then sent as a change of the one before it
+    parts = [tag for _, tag in sorted(tags, key=lambda t: t[0])]
     combats = (view.get("markers") or {}).get("combats") or {}
     for space, kind in sorted(combats.items()):
         x, y = cell_xy(space)
@@ -422,6 +588,15 @@ def flight_action(fid: str, acts: Actions) -> str:
     return ""
 
 
+def _tag_id(fid: str) -> str:
+    return f"bob-t-{fid.lower()}"
+
+
+def _tag_label(fid: str, raf: bool) -> str:
+    """``11B`` for an RAF flight, ``2a`` for a Luftwaffe one."""
+    return fid if raf else fid[:-1] + fid[-1].lower()
+
+
 def flight_tag(fid: str, f: Mapping[str, Any], x: float, y: float, acts: Actions) -> str:
     raf = f.get("side") == RAF
     action = flight_action(fid, acts)
@@ -429,37 +604,30 @@ def flight_tag(fid: str, f: Mapping[str, Any], x: float, y: float, acts: Actions
     if raf:
         label = fid
         words = f"RAF flight {fid} at {f.get('space')}"
-        body = (
-            f'<rect x="{x}" y="{y}" width="{w}" height="11" rx="5" fill="{RAF_FILL}" '
-            f'stroke="#fff" stroke-width="0.8"/>'
-        )
-        ink = RAF_INK
     else:
         glyph, marker = lw_marker(f)
         label = fid[:-1] + fid[-1].lower() + glyph
         words = f"Luftwaffe flight {fid} at {f.get('space')}, fuel {f.get('fuel')}" + (
             f", {marker}" if marker else ""
         )
-        body = (
-            f'<rect x="{x}" y="{y}" width="{w}" height="11" fill="{LW_FILL}" stroke="#000" '
-            f'stroke-width="0.8"/>'
-        )
-        ink = LW_INK
     if f.get("ace"):
         words += ", with an ace"
         label += "A"
-    mark = (
-        f'<rect class="opt-mark" x="{x - 2}" y="{y - 2}" width="{w + 4}" height="15"/>'
-        if action
-        else ""
+    # the flight's own tag is the static board's; a marker or an ace is written over its end
+    extra = (
+        ""
+        if label == _tag_label(fid, raf)
+        else f'<text x="{w - 1}" y="8.5" class="mk">{esc(label[len(_tag_label(fid, raf)) :])}'
+        "</text>"
     )
+    mark = f'<rect class="opt-mark" x="-2" y="-2" width="{w + 4}" height="15"/>' if action else ""
     cls = ("tag-raf" if raf else "tag-lw") + (" opt" if action else "")
     return (
-        # data-at: where the flight is, so the page can draw its moves
-        f'<g class="{cls}" data-flight="{esc(fid)}" data-at="{x + w / 2:g} {y + 5.5:g}"{action}>'
-        f"<title>{esc(words)}</title>{body}"
-        f'<text x="{x + w / 2}" y="{y + 8.5}" font-size="8" text-anchor="middle" fill="{ink}">'
-        f"{esc(label)}</text>{mark}</g>"
+        # placed by a translation, so a tag's insides are another tag's; data-at: the flight's
+        # point in the tag's own units, so the page can draw its moves
+        f'<g class="{cls}" data-flight="{esc(fid)}" transform="translate({x:g} {y:g})" '
+        f'data-at="{w / 2:g} 5.5"{action}><title>{esc(words)}</title>'
+        f'<use href="#{_tag_id(fid)}"/>{extra}{mark}</g>'
     )
 
 
@@ -504,10 +672,10 @@ class Panel:
         self.parts: list[str] = []
 
     def text(self, words: str, size: int = 11, bold: bool = False, dx: float = 0) -> None:
-        weight = ' font-weight="bold"' if bold else ""
         self.y += size + 4
         self.parts.append(
-            f'<text x="{self.x + dx}" y="{self.y}" font-size="{size}"{weight}>{esc(words)}</text>'
+            f'<text x="{self.x + dx:g}" y="{self.y:g}" class="{text_class(size, bold)}">'
+            f"{esc(words)}</text>"
         )
 
     def gap(self, h: float = 6) -> None:
@@ -520,13 +688,14 @@ class Panel:
 def card_svg(
     card: Mapping[str, Any], x: float, y: float, acts: Actions, verbs: Sequence[str]
 ) -> str:
-    """A squadron card face up (type, dogfight dice / damage [/ bombs]) or face down."""
+    """A squadron card face up (type, dogfight dice / damage [/ bombs]) or face down: a ``<use>``
+    of its face, drawn once in the static board (a face the deck does not hold, from other
+    data, drawn here)."""
     if card.get("hidden") or not card.get("id"):
+        # one element, its words a data-tip (the page's details on hover read it as a title)
         return (
-            f'<g class="card card-down"><title>a face-down squadron card</title>'
-            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="3" '
-            f'fill="url(#facedown)" stroke="#222"/><text x="{x + CARD_W / 2}" y="{y + 19}" '
-            f'font-size="13" text-anchor="middle" fill="#fff" font-weight="bold">?</text></g>'
+            f'<use class="card card-down" href="#{FACE_DOWN}" x="{x:g}" y="{y:g}" '
+            'data-tip="a face-down squadron card"/>'
         )
     cid = str(card["id"])
     action = ""
@@ -536,33 +705,30 @@ def card_svg(
             break
     action = action or acts.part("card", cid)
     kind = str(card.get("type", ""))
-    name = TYPE_NAMES.get(kind, kind.title())
-    values = f"{card.get('dice', '?')}/{card.get('damage', '?')}"
-    if card.get("bombs"):
-        values += f"/{card['bombs']}"
     raf = cid.startswith("raf")
-    stroke = RAF_FILL if raf else LW_FILL
-    rx = 6 if raf else 0
+    face = (raf, kind, card.get("dice", "?"), card.get("damage", "?"), card.get("bombs"))
+    drawn = (
+        f'<use href="#{_face_id(*face)}" x="{x:g}" y="{y:g}"/>'
+        if _face_id(*face) in card_faces()
+        else f'<g transform="translate({x:g} {y:g})">{_face(*face)}</g>'
+    )
     mark = (
-        f'<rect class="opt-mark" x="{x - 2}" y="{y - 2}" width="{CARD_W + 4}" height="{CARD_H + 4}"/>'
+        f'<rect class="opt-mark" x="{x - 2:g}" y="{y - 2:g}" width="{CARD_W + 4}" '
+        f'height="{CARD_H + 4}"/>'
         if action
         else ""
     )
-    # the card by its squadron's name, as the log names it (not its id)
-    title = (
-        f"{card.get('name') or cid} ({AIRCRAFT.get(kind, kind)}): {card.get('dice')} dogfight dice, "
-        f"damage {card.get('damage')}"
-        + (f", {card['bombs']} bombing dice" if card.get("bombs") else "")
-    )
+    # the card by its squadron's name, as the log names it (not its id); its values are on its
+    # face, read by the key under the displays
+    title = str(card.get("name") or f"{cid} ({AIRCRAFT.get(kind, kind)})")
+    own = card_symbols().get(cid)
+    if not action and own is not None and own[1] == (title, _face_id(*face)):
+        # one element: the card as the static board draws it, its words with it (the page's
+        # details on hover read the title of what a <use> places)
+        return f'<use class="card card-up" data-card="{esc(cid)}" href="#{own[0]}" x="{x:g}" y="{y:g}"/>'
     return (
         f'<g class="card card-up{" opt" if action else ""}" data-card="{esc(cid)}"{action}>'
-        f"<title>{esc(title)}</title>"
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="{rx}" fill="#fffdf4" '
-        f'stroke="{stroke}" stroke-width="1.6"/>'
-        f'<text x="{x + CARD_W / 2}" y="{y + 12}" font-size="9" text-anchor="middle" '
-        f'font-weight="bold">{esc(name)}</text>'
-        f'<text x="{x + CARD_W / 2}" y="{y + 24}" font-size="9" text-anchor="middle">{esc(values)}</text>'
-        f"{mark}</g>"
+        f"<title>{esc(title)}</title>{drawn}{mark}</g>"
     )
 
 
@@ -584,19 +750,17 @@ def header(view: View, seat: str | None, panel: Panel) -> None:
     turn, last = int(view.get("turn", 0)), int(view.get("last_turn", 4))
     # the turn track: a box per turn, the current one filled and marked
     y = panel.y + 6
-    panel.parts.append(
-        f'<text x="{panel.x}" y="{y + 12}" font-size="11" font-weight="bold">Turn track</text>'
-    )
+    panel.parts.append(f'<text x="{panel.x}" y="{y + 12}" class="t11 b">Turn track</text>')
     for t in range(1, last + 1):
         bx = panel.x + 70 + (t - 1) * 28
         now = t == turn
         fill = "#333" if now else ("#aaa" if t < turn else "#fff")
         ink = "#fff" if now or t < turn else "#000"
+        # a turn now or past is filled; the line under the track says which turn it is
         panel.parts.append(
-            f'<g class="turn-box{" current" if now else ""}"><title>turn {t}'
-            f'{" (now)" if now else ""}</title><rect x="{bx}" y="{y}" width="24" height="16" '
-            f'fill="{fill}" stroke="#000"/><text x="{bx + 12}" y="{y + 12}" font-size="10" '
-            f'text-anchor="middle" fill="{ink}">{t}</text></g>'
+            f'<g class="turn-box{" current" if now else ""}"><rect x="{bx}" y="{y}" width="24" '
+            f'height="16" fill="{fill}" stroke="#000"/><text x="{bx + 12}" y="{y + 12}" '
+            f'class="t10" text-anchor="middle" fill="{ink}">{t}</text></g>'
         )
     panel.y = y + 16
     side = side_of(seat)
@@ -654,7 +818,7 @@ def displays(view: View, side: str, panel: Panel, acts: Actions) -> None:
         mark = ' text-decoration="underline"' if assist else ""
         panel.parts.append(
             f'<g class="unit{" opt" if assist else ""}" data-unit="{unit}"{assist}>'
-            f'<text x="{panel.x}" y="{panel.y}" font-size="11" font-weight="bold"{mark}>'
+            f'<text x="{panel.x}" y="{panel.y}" class="t11 b"{mark}>'
             f"{esc(name)} · combat ready box: {esc(count)} card(s){esc(dice)}</text></g>"
         )
         for fid in ids:
@@ -736,13 +900,13 @@ def flight_row(
         elif mission:
             target = f.get("target")
             lines.append(f"{mission}" + (f" {place_name(str(target))[:14]}" if target else ""))
-    bold = ' font-weight="bold"'
     text = "".join(
-        f'<text x="{panel.x + 6}" y="{y0 + 10 + i * 10}" font-size="{9 if i else 10}"'
-        f"{'' if i else bold}>{esc(line)}</text>"
+        f'<text x="{panel.x + 6:g}" y="{y0 + 10 + i * 10:g}" '
+        f'class="{text_class(9) if i else text_class(10, True)}">{esc(line)}</text>'
         for i, line in enumerate(lines)
     )
     cards, _ = cards_row(list(f.get("cards") or []), panel.x + LABEL_W + 4, y0, acts, ("pick",))
+    # its words a title (the page's details on hover)
     title = f"<title>{esc(fid)} {esc(base_name)} ({esc(base_space)}): {esc(state_words)}</title>"
     panel.parts.append(
         f'<g class="{cls}" data-flight="{esc(fid)}"{action}>{title}{mark}{text}</g>{cards}'
@@ -840,36 +1004,32 @@ def mission_card(mid: str, x: float, y: float, acts: Actions) -> str:
     kind = info[1] if info else ""
     space = static().tables.targets[target].space if target in static().tables.targets else ""
     action = acts.attr(f"assign mission={mid}")
-    mark = (
-        f'<rect class="opt-mark" x="{x - 2}" y="{y - 2}" width="104" height="32"/>'
-        if action
-        else ""
-    )
     return (
         f'<g class="mission{" opt" if action else ""}" data-mission="{esc(mid)}"{action}>'
         f"<title>{esc(mid)}: {esc(place_name(target))} ({esc(kind)}, {esc(space)})</title>"
-        f'<rect x="{x}" y="{y}" width="100" height="28" fill="#fff7e0" stroke="{LW_FILL}"/>'
-        f'<text x="{x + 4}" y="{y + 11}" font-size="9" font-weight="bold">{esc(mid)} {esc(space)}</text>'
-        f'<text x="{x + 4}" y="{y + 23}" font-size="9">{esc(place_name(target)[:18])}</text>{mark}</g>'
+        f'<use href="#{MISSION_FACE}" x="{x}" y="{y}"/>'
+        f'<text x="{x + 4}" y="{y + 11}" font-weight="bold">{esc(mid)} {esc(space)}</text>'
+        f'<text x="{x + 4}" y="{y + 23}">{esc(place_name(target)[:18])}</text></g>'
     )
 
 
-def legend(panel: Panel) -> None:
-    panel.gap(6)
-    panel.text(
-        "Key: rounded blue tag RAF flight (11B) · square red tag Luftwaffe flight (2a); "
-        "! bombing run, * detected, ? non-detected, A ace",
-        9,
-    )
-    panel.text(
-        "circle RAF airfield · triangle Luftwaffe airfield · square city (production), "
-        "L London · R radar station",
-        9,
-    )
-    panel.text(
-        "dotted gold ring: radar cover · red hatch: radar gap · X and KO: knocked out · "
-        "black disc D/I/W: dogfight, intercept, Big Wing marker",
-        9,
+LEGEND = (
+    "Key: rounded blue tag RAF flight (11B) · square red tag Luftwaffe flight (2a); "
+    "! bombing run, * detected, ? non-detected, A ace",
+    "a squadron card: its aircraft, dogfight dice / damage (/ bombing dice); hatched ?: face down",
+    "circle RAF airfield · triangle Luftwaffe airfield · square city (production), "
+    "L London · R radar station",
+    "dotted gold ring: radar cover · red hatch: radar gap · X and KO: knocked out · "
+    "black disc D/I/W: dogfight, intercept, Big Wing marker",
+)
+LEGEND_H = 13 * len(LEGEND) + 6  # the displays start under it
+
+
+def _legend() -> str:
+    """The key, the same in every game: the board's, at the top of the displays."""
+    return "".join(
+        f'<text x="{PANEL_X}" y="{4 + 13 * (i + 1)}" font-size="9">{esc(line)}</text>'
+        for i, line in enumerate(LEGEND)
     )
 
 
@@ -882,7 +1042,7 @@ def render_static(options: Mapping[str, Any] | None = None) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="table bob board" viewBox="0 0 {w} {h}" '
         f'width="{w}" height="{h}" role="img" aria-label="Battle of Britain plotting table">'
-        f'{DEFS}{STYLE}<g class="board" data-static-board="bob">{static_layer()}</g></svg>'
+        f'{STYLE}<g class="board" data-static-board="bob">{static_layer()}</g></svg>'
     )
 
 
@@ -907,7 +1067,7 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
         flight_layer(view, acts),
         option_spaces(texts, acts),
     ]
-    panel = Panel(PANEL_X, 4, WIDTH - PANEL_X - 10)
+    panel = Panel(PANEL_X, 4 + LEGEND_H, WIDTH - PANEL_X - 10)
     header(view, seat, panel)
     fight_box(view, panel, acts)
     # the seat's own displays on the left, the other side's on the right
@@ -923,7 +1083,6 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
     panel.y = max(left.y, right.y)
     missions_box(view, seat, panel, acts)
     production_track(view, panel)
-    legend(panel)
     height = max(h, int(panel.y) + 12)
     # the two regions a page may show apart (a tab each): the plotting table, the displays
     regions = f'data-map="0 0 {PANEL_X - 2} {h}" data-panel="{PANEL_X - 4} 0 {WIDTH - PANEL_X + 4} {int(panel.y) + 12}"'
@@ -931,7 +1090,7 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="table bob" viewBox="0 0 {WIDTH} {height}" '
         f'width="{WIDTH}" height="{height}" {regions} role="img" '
         'aria-label="Battle of Britain plotting table">'
-        f"{DEFS}{STYLE}"
+        f"{STYLE}"  # the patterns are the board's (DEFS, in its static layer)
         f'<g class="map">{"".join(map_parts)}</g>'
         f'<g class="panel">{panel.svg()}</g></svg>'
     )

@@ -18,7 +18,16 @@ function box(text) {
 function titleOf(node) {
   if (!node || !node.children) return "";
   const title = [...node.children].find((c) => c.tagName && c.tagName.toLowerCase() === "title");
-  return title ? title.textContent.trim() : (node.dataset && node.dataset.tip) || "";
+  return title ? title.textContent.trim() : tipOf(node);
+}
+
+// a node's data-tip, or the <title> of the shape a <use> places (bob's cards, drawn once in the
+// board with their words)
+function tipOf(node) {
+  if (node.dataset && node.dataset.tip) return node.dataset.tip;
+  if (!node.tagName || node.tagName.toLowerCase() !== "use") return "";
+  const shape = document.getElementById((node.getAttribute("href") || "").replace(/^#/, ""));
+  return shape && shape !== node ? titleOf(shape) : "";
 }
 
 export class MapView {
@@ -296,7 +305,7 @@ export class MapView {
     this.hideTip();
     if (!node) return;
     const title = [...node.children].find((c) => c.tagName && c.tagName.toLowerCase() === "title");
-    const words = title ? title.textContent.trim() : node.dataset.tip || "";
+    const words = title ? title.textContent.trim() : tipOf(node);
     if (!words) return;
     if (title) {
       this.stash = { node, title };
