@@ -257,6 +257,51 @@ def _day_ends(s: FightState) -> bool:
     return last or (s.finished and s.turn_no > 1 and not any(f.hex for f in s.forms))
 
 
+def _raids_to_come(s: FightState) -> bool:
+    """Basic Game: a raid has still to bomb (its target is secret, so any Basic target may be it)."""
+    return s.basic and any(f.kind == "raid" and not f.bombed for f in s.forms)
+
+
+def _guard_weights(s: FightState) -> dict[str, float]:
+    """Basic Game: each target hex a raid may be aimed at (How to Win the Basic Game: the six
+    listed), worth what its hits can score (capped at its AA value), shared among the airborne
+    squadrons that can reach it next turn."""
+    board = s.board
+    weights: dict[str, float] = {}
+    for t in s.comp.basic.targets:
+        h = board.target_hex[t]
+        if any(f.hex == h and f.bombed for f in s.forms):
+            continue
+        weights[h] = min(board.targets[t].aa, 2) + 1.0
+    return weights
+
+
+def _guard_hex(s: FightState, r: Any, flies: list[Action]) -> Action | None:
+    """Basic Game, before the raids are seen: the hex from which this squadron reaches the most
+    targets next turn (a formation ends its move on its target, and is intercepted there before
+    it bombs: How to Move and Intercept), the targets others cover already counted for less."""
+    board = s.board
+    weights = _guard_weights(s)
+    if not weights or not flies:
+        return None
+    reach = s.raf_allowance(r)
+    cover: dict[str, int] = {}
+    for x in s.raf:
+        if x.status == AIR and x.sqn != r.sqn and x.moved:
+            for h in weights:
+                if board.distance(x.hex, h) <= s.raf_allowance(x):
+                    cover[h] = cover.get(h, 0) + 1
+
+    def score(a: Action) -> float:
+        h = a.word("to")
+        got = sum(
+            w / (1 + cover.get(t, 0)) for t, w in weights.items() if board.distance(h, t) <= reach
+        )
+        return got - 0.01 * min(board.distance(h, t) for t in weights)
+
+    return _best(tuple(flies), score)
+
+
 def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
     targets = _targets_for_raf(s)
     ending = _day_ends(s)
@@ -264,6 +309,8 @@ def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
         if a.kind != "select":
             continue
         r = s.sqn(str(a.get("unit")))
+        if not targets and _raids_to_come(s):
+            return a  # Basic Game: up to guard the targets before the raids come in
         if r.status == AIR and r.land_by and (r.land_by - s.turn_no <= 1 or ending):
             return a
         if not targets:
@@ -290,6 +337,8 @@ def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
     flies = [a for a in options if a.kind == "fly"]
     back = next(a for a in options if a.kind == "back")
     targets = _targets_for_raf(s)
+    if not targets and _raids_to_come(s):
+        return _guard_hex(s, r, flies) or back
     if not flies or not targets:
         return back
     board = s.board
@@ -307,6 +356,9 @@ def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
         return -min(board.distance(h, t) for t in targets)
 
     best = _best(tuple(flies), score)
+    if score(best) < -2 and _raids_to_come(s):
+        # Basic Game: no raid in reach this turn; wait over the targets still to be bombed
+        return _guard_hex(s, r, flies) or back
     if r.status == GROUND and score(best) < -2:
         return back
     return best
