@@ -68,7 +68,8 @@ def ffts_fly(state: State, decision: Decision, option: Action) -> bool:
 # ruleset -> option kind -> whether such an option starts a combat or a bombing
 COMBAT: dict[str, dict[str, Starts]] = {
     "crane": {"fire": always, "bomb": crane_bomb},  # VI.E.4, VII.C
-    "squadron303": {"fight": always},  # Phase III: Combat
+    # Phase III: Combat, a Fight; its round 2 against the same opponent or a different one
+    "squadron303": {"fight": always, "next": always},
     "bob": {
         "intercept": always,  # Step 5, British Intercept
         "dogfight": always,  # Step 6: a dogfight marker placed
