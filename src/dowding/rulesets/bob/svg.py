@@ -24,6 +24,7 @@ targets carry a cross and the letters KO; face-down cards a hatched back and a `
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from html import escape
@@ -242,11 +243,28 @@ RADAR_LINE = "bob-rc"  # every station's cover: the radar line with none knocked
 
 
 def _face_id(raf: bool, kind: str, dice: object, damage: object, bombs: object) -> str:
+    """The id of a card face in the static board: ``bob-f3``, by its place among the faces the
+    deck holds, so that the board's ids name no aircraft type (a seat that has seen no He 111
+    reads no ``he111`` in what it receives); a face the deck does not hold (other data) is
+    drawn in place and keeps a name of its values, never sent as an id."""
+    key = _face_key(raf, kind, dice, damage, bombs)
+    return _deck_faces().get(key, key)
+
+
+def _face_key(raf: bool, kind: str, dice: object, damage: object, bombs: object) -> str:
     """``bob-spitfire`` for the face the deck prints for a type (every shipped card of a type
     has the same values), else one naming its values too."""
     if _type_faces().get(slugify(kind)) == (raf, dice, damage, bombs or 0):
         return f"bob-{slugify(kind)}"
     return f"bob-c-{'r' if raf else 'l'}-{slugify(kind)}-{dice}-{damage}-{bombs or 0}"
+
+
+@cache
+def _deck_faces() -> dict[str, str]:
+    keys = sorted(
+        {_face_key(c.side == RAF, c.type, c.dice, c.damage, c.bombs) for c in static().tables.cards}
+    )
+    return {key: f"bob-f{n}" for n, key in enumerate(keys)}
 
 
 @cache
@@ -291,6 +309,18 @@ def card_symbols() -> dict[str, tuple[str, tuple[str, str]]]:
     }
 
 
+def _card_symbol(cid: str) -> str:
+    """A card of the deck drawn once: its squadron's name on its type's face."""
+    sid, (name, face) = card_symbols()[cid]
+    return f'<g id="{sid}"><title>{esc(name)}</title><use href="#{face}"/></g>'
+
+
+@cache
+def card_defs() -> str:
+    """Every card of the deck, for the board the page fetches once (``render_static``)."""
+    return f"<defs>{''.join(_card_symbol(c.id) for c in static().tables.cards)}</defs>"
+
+
 def _shapes() -> str:
     """What the dynamic layer places with ``<use>``, drawn once: each radar station's cover,
     each kind of squadron card's face (the deck's, public: which cards a side holds is never
@@ -315,10 +345,6 @@ def _shapes() -> str:
             f'font-size="8" font-weight="bold" text-anchor="middle" fill="#fff">'
             f"{_tag_label(fid, raf)}</text></g>"
         )
-    cards = card_symbols()
-    for c in static().tables.cards:  # each card: its squadron's name on its type's face
-        sid, (name, face) = cards[c.id]
-        out.append(f'<g id="{sid}"><title>{esc(name)}</title><use href="#{face}"/></g>')
     out.append(
         f'<g id="{FACE_DOWN}"><rect width="{CARD_W}" height="{CARD_H}" rx="3" '
         f'fill="url(#facedown)" stroke="#222"/><text x="{CARD_W / 2}" y="19" font-size="13" '
@@ -409,7 +435,9 @@ class Actions:
 
 
 def _radar_id(station: str) -> str:
-    return f"bob-rc-{slugify(station)}"
+    """A station's cover by its place among the stations (the board names no target in an id:
+    a mission's target is a secret a report's text is checked for)."""
+    return f"bob-rc{sorted(static().board.radar_stations).index(station)}"
 
 
 def _cells_path(cells: Iterable[str], inset: float = 0) -> str:
@@ -723,8 +751,9 @@ def card_svg(
     title = str(card.get("name") or f"{cid} ({AIRCRAFT.get(kind, kind)})")
     own = card_symbols().get(cid)
     if not action and own is not None and own[1] == (title, _face_id(*face)):
-        # one element: the card as the static board draws it, its words with it (the page's
-        # details on hover read the title of what a <use> places)
+        # one element: the card as the board the page fetches draws it, its words with it
+        # (the page's details on hover read the title of what a <use> places); a whole map
+        # (``with_board``) draws the cards it places and no other
         return f'<use class="card card-up" data-card="{esc(cid)}" href="#{own[0]}" x="{x:g}" y="{y:g}"/>'
     return (
         f'<g class="card card-up{" opt" if action else ""}" data-card="{esc(cid)}"{action}>'
@@ -1042,7 +1071,7 @@ def render_static(options: Mapping[str, Any] | None = None) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="table bob board" viewBox="0 0 {w} {h}" '
         f'width="{w}" height="{h}" role="img" aria-label="Battle of Britain plotting table">'
-        f'{STYLE}<g class="board" data-static-board="bob">{static_layer()}</g></svg>'
+        f'{STYLE}<g class="board" data-static-board="bob">{static_layer()}{card_defs()}</g></svg>'
     )
 
 
@@ -1053,7 +1082,21 @@ def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
 
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The plotting table and displays as ``seat`` sees them, options clickable."""
-    return _render(view, seat, decision, f'<g class="board">{static_layer()}</g>')
+    return with_board(render_dynamic(view, seat, decision))
+
+
+PLACED_CARD = re.compile(r'href="#(bk\d+)"')
+
+
+def with_board(dynamic: str) -> str:
+    """A map from ``render_dynamic`` made whole: the board in its slot, with the cards the map
+    places and no other (a map alone, as an after-action report keeps it, names no card its
+    seat has not seen)."""
+    by_symbol = {sid: cid for cid, (sid, _) in card_symbols().items()}
+    placed = sorted(set(PLACED_CARD.findall(dynamic)), key=lambda sid: int(sid[2:]))
+    cards = "".join(_card_symbol(by_symbol[sid]) for sid in placed if sid in by_symbol)
+    board = f'<g class="board">{static_layer()}{f"<defs>{cards}</defs>" if cards else ""}</g>'
+    return dynamic.replace(STATIC_SLOT, board, 1)
 
 
 def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
