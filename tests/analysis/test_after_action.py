@@ -13,8 +13,10 @@ from html.parser import HTMLParser
 import pytest
 
 from dowding.analysis.after_action import (
+    _carried,
     after_action_report,
     gather,
+    line_chart,
     outcome_probability,
     turn_of,
 )
@@ -208,3 +210,20 @@ def test_a_seat_not_in_the_game_is_refused() -> None:
     match = finished("crane")
     with pytest.raises(ValueError, match="no seat"):
         after_action_report(match, "nobody")
+
+
+def test_a_series_left_out_later_keeps_its_last_value() -> None:
+    # 303 Squadron: a pilot shot down leaves the view, and his line keeps the kills he made
+    points = [{}, {"Jan Zumbach": 1.0}, {"Jan Zumbach": 2.0}, {"Witold Urbanowicz": 1.0}]
+    assert _carried("Jan Zumbach", points) == [0.0, 1.0, 2.0, 2.0]
+    assert _carried("Witold Urbanowicz", points) == [0.0, 0.0, 0.0, 1.0]
+
+
+def test_the_legend_is_as_wide_and_tall_as_its_names() -> None:
+    names = [f"a rather long series name number {n}" for n in range(12)]
+    svg = line_chart("t", ["start", "T1"], {n: [0.0, 1.0] for n in names})
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 (\S+) (\S+)"', svg).groups())
+    longest = max(len(n) for n in names)
+    legend_x = float(re.search(r'<text x="(\S+)"[^>]*class="legend"', svg).group(1))
+    assert legend_x + 7 * longest <= width  # about 7 px a character at 12 px
+    assert height >= 34 + 14 + 20 * len(names)  # every row inside the box

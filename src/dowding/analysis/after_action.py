@@ -44,7 +44,7 @@ DEFAULT_TALLIES = (
     ("losses", "Losses"),
 )
 SIDE_NAMES = {"raf": "RAF", "luftwaffe": "Luftwaffe", "lw": "Luftwaffe"}
-COLOURS = ("#4d7f2a", "#8a5a00", "#6b3fa0", "#00707a", "#555555", "#b8860b")
+COLOURS = ("#4d7f2a", "#8a5a00", "#6b3fa0", "#00707a", "#555555", "#b8860b", "#c2185b", "#2e7d99")
 RAF_COLOUR, LUFTWAFFE_COLOURS = "#1f5fa8", ("#b03a2e", "#e07b39", "#7a1f16")
 
 
@@ -354,9 +354,14 @@ def _percent(p: Fraction) -> str:
 
 def line_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[float]]) -> str:
     """A small SVG line chart: one line per series over the turns."""
-    width, height = 560, 260
-    left, right, top, bottom = 44, 150, 34, 36
-    plot_w, plot_h = width - left - right, height - top - bottom
+    # the legend beside the plot is as wide as its longest name (about 7 px a character at
+    # 12 px) and as tall as its rows, so that no name is cut
+    longest = max((len(name) for name in series), default=0)
+    left, top, bottom = 44, 34, 36
+    plot_w, plot_h = 366, 190
+    right = 42 + math.ceil(longest * 7)
+    width = left + plot_w + right
+    height = max(top + plot_h + bottom, top + 14 + 20 * len(series))
     values = [v for vs in series.values() for v in vs]
     high = max([1.0, *values])
     low = min([0.0, *values])
@@ -441,9 +446,20 @@ def charts(report: AfterAction) -> list[str]:
         names: list[str] = []
         for tallies in points:
             names.extend(s for s in tallies.get(title, {}) if s not in names)
-        series = {n: [p.get(title, {}).get(n, 0.0) for p in points] for n in names}
+        series = {n: _carried(n, [p.get(title, {}) for p in points]) for n in names}
         drawn.append(line_chart(title, labels, series))
     return drawn
+
+
+def _carried(name: str, points: Sequence[Mapping[str, float]]) -> list[float]:
+    """A series' values by point: 0 before it first appears, and its last value where a later
+    point leaves it out (a pilot shot down keeps the kills he made)."""
+    values: list[float] = []
+    last = 0.0
+    for tallies in points:
+        last = tallies.get(name, last)
+        values.append(last)
+    return values
 
 
 STYLE = """

@@ -22,11 +22,11 @@ def tallies(view: Mapping[str, Any]) -> dict[str, dict[str, float]]:
         words.area(area): float(damage)
         for area, damage in dict(view.get("target_damage") or {}).items()
     }
+    # by pilot (a player flies a new one after a loss; the lost pilot's line keeps his kills)
     kills = {
-        f"{words.pilot(p['pilot'])} (Player {str(p['seat']).removeprefix('p')})": float(
-            len(p.get("kills") or ())
-        )
+        words.pilot(p["pilot"]): float(len(p.get("kills") or ()))
         for p in view.get("planes") or ()
+        if p.get("pilot")
     }
     charts: dict[str, dict[str, float]] = {"The squadron and the Luftwaffe": squadron}
     if targets:
