@@ -1,6 +1,7 @@
 """What bob1990's after-action report charts by turn (``dowding.analysis.after_action``), read
 from a seat's view alone: the German missions completed, the targets destroyed and the squadron
-cards in each side's damaged boxes."""
+cards each side has lost: the RAF's in its Groups' damaged boxes, the Luftwaffe's shot down
+(a German card hit is gone for good, B.II.5; the Luftwaffe has no damaged box)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,16 @@ RAF_GROUPS = frozenset({"10", "11", "12", "13"})
 def tallies(view: Mapping[str, Any]) -> dict[str, dict[str, float]]:
     missions = view.get("missions") or {}
     cards = view.get("cards") or {}
-    damaged = {"RAF": 0.0, "Luftwaffe": 0.0}
+    lost = {"RAF (damaged)": 0.0, "Luftwaffe (shot down)": 0.0}
     for box, held in cards.items():
         where, _, unit = str(box).partition(":")
-        if where == "dmg" and isinstance(held, list | int):
+        if where in ("dmg", "shot") and isinstance(held, list | int):
             count = float(held if isinstance(held, int) else len(held))
-            damaged["RAF" if unit in RAF_GROUPS else "Luftwaffe"] += count
+            lost["RAF (damaged)" if unit in RAF_GROUPS else "Luftwaffe (shot down)"] += count
     return {
         "The Luftwaffe's objectives": {
             "missions completed": float(len(missions.get("completed") or [])),
             "targets destroyed": float(len(view.get("destroyed") or [])),
         },
-        "Squadron cards damaged": damaged,
+        "Squadron cards lost": lost,
     }
