@@ -359,7 +359,7 @@ def line_chart(title: str, labels: Sequence[str], series: Mapping[str, Sequence[
     longest = max((len(name) for name in series), default=0)
     left, top, bottom = 44, 34, 36
     plot_w, plot_h = 366, 190
-    right = 42 + math.ceil(longest * 7)
+    right = max(150, 42 + math.ceil(longest * 7))
     width = left + plot_w + right
     height = max(top + plot_h + bottom, top + 14 + 20 * len(series))
     values = [v for vs in series.values() for v in vs]
