@@ -3,6 +3,7 @@ prints only what changed after the first drawing, computer moves are stepped."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -85,3 +86,16 @@ def test_computer_moves_are_stepped_with_a_pause_only_when_asked(
         assert len(slept) >= len(moves)
     else:
         assert not slept
+
+
+def test_a_line_said_again_and_again_is_printed_once_with_its_count(cli: Any) -> None:
+    """bob1990 deals some forty cards face down before the first move: one line for each
+    Luftflotte's run of deals, then how many times it came."""
+    out = cli("play", "bob1990", "--seed", "3", "--seat", "luftwaffe=heuristic", input="").stdout
+    lines = out.splitlines()
+    for a, b in itertools.pairwise(lines):
+        assert a != b or not a.strip(), a
+    counts = [int(n) for n in re.findall(r"\(that line (\d+) times in all\)", out)]
+    assert counts and all(n > 1 for n in counts)
+    dealt = [i for i, line in enumerate(lines) if "dealt face down" in line]
+    assert len(dealt) < 20 < len(dealt) + sum(counts)

@@ -111,12 +111,31 @@ class Session:
         self.compact = compact
         self.pause = pause
         self.lines: dict[str | None, list[str]] = {}  # seat -> the text of its last drawing
+        self.repeated: tuple[tuple[str, str | None], int] | None = None  # the last line said
 
     # --- output -----------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
+        # the same line again and again (bob1990 deals some forty cards face down in a row) is
+        # printed once, then how many times it came
+        if self.repeated is not None and self.repeated[0] == (text, style):
+            self.repeated = (self.repeated[0], self.repeated[1] + 1)
+            return
+        self.flush_repeats()
+        self.repeated = ((text, style), 1)
+        self.print_text(text, style)
+
+    def print_text(self, text: str, style: str | None) -> None:
         # engine text (actions, errors, events) may hold brackets: never read it as markup;
         # at a terminal, long lines wrap between words (a pipe or a log keeps each line whole)
         self.console.print(Text(text, style=style or ""), soft_wrap=not self.console.is_terminal)
+
+    def flush_repeats(self) -> None:
+        """Say how many times the last line came, when more than once; before anything else is
+        printed."""
+        if self.repeated is not None and self.repeated[1] > 1:
+            (_, style), times = self.repeated
+            self.print_text(f"  (that line {times} times in all)", style)
+        self.repeated = None
 
     def draw(self, seat: str | None, force: bool = True) -> None:
         """Draw ``seat``'s view; unless forced, only if it changed since the last drawing.
@@ -127,6 +146,7 @@ class Session:
         view = self.match.state.view(seat)
         if not force and self.drawn == (seat, view):
             return
+        self.flush_repeats()
         self.drawn = (seat, view)
         renderable = render_view(self.match.game.id, view, seat)
         if not self.compact:
@@ -207,10 +227,12 @@ class Session:
             self.leave("Leaving the game.")
             return 0
         except EOFError:
+            self.flush_repeats()
             self.console.print()
             self.leave("End of input.")
             return 0
         except KeyboardInterrupt:
+            self.flush_repeats()
             self.console.print()
             self.leave("Interrupted.")
             return 130
@@ -218,6 +240,7 @@ class Session:
             self.save()  # keep every step played so far, whatever went wrong
             raise
         self.finish()
+        self.flush_repeats()
         return 0
 
     def chance_step(self, chance: Chance) -> None:
@@ -250,6 +273,7 @@ class Session:
         if line is None:
             action = self.players[seat].choose(self.match.state.view(seat), decision)
         else:
+            self.flush_repeats()
             with self.console.status(Text(line), spinner="dots"):
                 action = self.players[seat].choose(self.match.state.view(seat), decision)
         said = (
@@ -398,6 +422,7 @@ class Session:
         if limit is None:  # the whole list: each option's text too, to type it
             labels = [f"{label}  [{o.text}]" for label, o in zip(labels, options, strict=True)]
         cells = [f"{n:>{width}}. {label}" for n, label in enumerate(labels, start=1)]
+        self.flush_repeats()
         self.console.print(option_grid(cells, self.console.width))
         hidden = len(decision.options) - len(options)
         if hidden:
