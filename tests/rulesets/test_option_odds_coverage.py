@@ -85,13 +85,16 @@ COMBAT: dict[str, dict[str, Starts]] = {
     },
 }
 
-# (ruleset, scenario, the players, seeds): each reaches its ruleset's combats within seconds
+# (ruleset, scenario, the players, seeds): each reaches its ruleset's combats within seconds;
+# bob's heuristic players fly the bombing runs its random ones seldom reach
 GAMES = [
     ("crane", "eight-heinkels", "random", (1, 2)),
     ("crane", "heinkels-and-stukas", "random", (1,)),
     ("squadron303", "battle-of-britain-day", "random", (1, 2)),
     ("bob", "london-burning", "random", (1, 2)),
     ("bob", "channel-battle", "random", (1,)),
+    ("bob", "channel-battle", "heuristic", (1, 2)),  # lone bombing runs, two targets on a space
+    ("bob", "duel-of-eagles", "heuristic", (1,)),
     ("bob1990", "advanced", "random", (1, 2)),
     ("fight-for-the-sky", "basic", "heuristic", (1,)),
     ("fight-for-the-sky", "intermediate", "heuristic", (1, 2)),

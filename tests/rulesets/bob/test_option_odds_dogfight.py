@@ -1,10 +1,12 @@
 """The odds beside placing a dogfight marker and resolving a dogfight's space (issue 12): the
-first duel of the Dogfight Procedure, exact, averaged over what the RAF cannot see."""
+first duel of the Dogfight Procedure; and beside resolving a lone bombing run's space: the run.
+Exact, averaged over what the RAF cannot see."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
+from itertools import combinations
 
 from dowding.engine import Decision
 from dowding.engine.option_odds import option_odds
@@ -76,3 +78,35 @@ def test_resolving_a_dogfight_space_shows_its_first_duel() -> None:
     assert found is not None and found.outcomes == _by_hand(state, raf)
     decide(state, "resolve space=P38")  # the rules start the dogfight: each side picks a card
     assert decision(state).seat == LUFTWAFFE
+
+
+def test_resolving_a_lone_bombing_run_shows_the_run_over_the_unseen_cards() -> None:
+    state = blank()
+    bombers = take(state, 2, ju87=1, he111=1)
+    put(state, "2A", space="Q34", cards=bombers, mission="biggin-hill", bombrun=True)
+    run(state, ("battle",))
+    node = decision(state)
+    assert node.seat == RAF and [o.text for o in node.options] == ["resolve space=Q34"]
+    view = state.view(RAF)
+    found = option_odds("bob", view, node)[0]
+    assert found is not None and "unseen Luftflotte 2" in found.assumes
+    # by hand: the two face-down cards are any two Luftflotte 2 cards the RAF has not seen; the
+    # bombers among them roll their dice, a Stuka one more against an airfield
+    t = state.t
+    shown = {c["id"] for f in view["flights"].values() for c in f["cards"] if c.get("id")}
+    shown |= {c["id"] for c in view["damaged"] if c.get("id")}
+    pool = [c for c in t.cards if c.side == LUFTWAFFE and c.unit == 2 and c.id not in shown]
+    pairs = list(combinations(pool, 2))
+    knocked = Fraction(0)
+    for pair in pairs:
+        run_with = [c for c in pair if c.role == "bomber"]
+        dice = sum(c.bombs + (c.type == "ju87") for c in run_with)
+        if run_with and dice:
+            knocked += sum(
+                (p for (roundels, _), p in odds.bombing_run_outcome(dice).items() if roundels),
+                Fraction(0),
+            ) / len(pairs)
+    assert found.outcomes["target_knocked_out"] == knocked
+    for seed in range(2):  # what the RAF cannot see, re-dealt, changes nothing
+        again = state.determinize(RAF, random.Random(seed))
+        assert option_odds("bob", again.view(RAF), node)[0] == found

@@ -192,17 +192,136 @@ def _intercept(t: Tables, view: View, decision: Decision, raf_flight: str) -> Op
 
 def _resolve(t: Tables, view: View, space: str) -> OptionOdds | None:
     """Resolving a space (Step 7): an intercept, every RAF flight there against the Luftwaffe's;
-    a dogfight (or Big Wing), its first duel."""
+    a dogfight (or Big Wing), its first duel; a lone bombing run, the run."""
     combats = (view.get("markers") or {}).get("combats") or {}
     lw = _flight_at(view, LUFTWAFFE, space)
     raf = _flight_at(view, RAF, space)
-    if len(lw) != 1 or not raf:
+    if len(lw) != 1:
+        return None
+    if not combats.get(space):
+        return _lone_run(t, view, space, lw[0])
+    if not raf:
         return None
     if combats.get(space) == "intercept":
         return _intercept_fight(t, view, sorted(raf), lw[0])
     if combats.get(space) in ("dogfight", "bigwing"):
         return _first_duel(t, view, sorted(raf), lw[0])
-    return None  # a lone bombing run: its odds were shown when its marker was placed
+    return None
+
+
+Load = tuple[int, int]  # (bombing dice, bomber cards) of some cards
+
+
+@lru_cache(maxsize=256)
+def _loads(pool: tuple[Load, ...], k: int) -> tuple[tuple[Load, Fraction], ...]:
+    """The (bombing dice, bombers) of a uniformly random ``k``-subset of ``pool``."""
+    ways: list[dict[Load, int]] = [{(0, 0): 1}] + [{} for _ in range(k)]
+    for dice, bomber in pool:
+        for j in range(k, 0, -1):
+            for (d, b), n in ways[j - 1].items():
+                key = (d + dice, b + bomber)
+                ways[j][key] = ways[j].get(key, 0) + n
+    total = comb(len(pool), k)
+    return tuple((load, Fraction(n, total)) for load, n in sorted(ways[k].items()))
+
+
+def _load_of(card: Any, kind: str) -> Load:
+    """A card's bombing dice, a Stuka's extra die against airfields and radar counted (Luftwaffe
+    Dive Bomber Squadron), and whether it is a bomber."""
+    if card.role != "bomber":
+        return (0, 0)
+    return (card.bombs + (card.type == "ju87" and kind in ("airfield", "radar")), 1)
+
+
+def _lone_run(t: Tables, view: View, space: str, flight: str) -> OptionOdds | None:
+    """Step 7, a space with only a bombing run marker: Bombing Run Procedure and British Ack-Ack
+    Fire, as ``_auto_bombing`` rolls it. The marker lies over the flight's target, one of the
+    space's (which one its hidden mission says); its face-down cards are any unseen cards of
+    its Luftflotte."""
+    here = sorted(
+        (x for x in t.targets.values() if x.space == space and x.kind in TARGET_HITS),
+        key=lambda x: x.name,
+    )
+    entry = (view.get("flights") or {}).get(flight) or {}
+    if not here or not entry.get("bombrun"):
+        return None
+    cards = list(entry.get("cards") or ())
+    _, hidden, unit = _split(cards)
+    if hidden and unit is None:
+        return None
+    runs = {x.name: _run(t, view, x, cards, hidden, unit) for x in here}
+    found = {name: out for name, out in runs.items() if out is not None}
+    if not found:
+        return None
+    assumes = "the Luftwaffe's cards as they are when the run is made"
+    if hidden:
+        assumes += f"; a face-down card any unseen Luftflotte {unit} card"
+
+    def line(name: str) -> str:
+        out = found[name]
+        return (
+            f"knock out {percent(out['target_knocked_out'])}, "
+            f"Ack-Ack downs ≥1 bomber {percent(_ge1(out['bombers_lost']))}"
+        )
+
+    if len(found) == 1:
+        name, out = next(iter(found.items()))
+        summary = f"Knock out {t.targets[name].kind}: {line(name)[len('knock out ') :]}"
+        return OptionOdds(summary, out, assumes=assumes, procedure="bombing_run")
+    summary = "; ".join(
+        f"if {name.replace('-', ' ').title()} ({t.targets[name].kind}): {line(name)}"
+        for name in found
+    )
+    assumes += "; the target whichever of the space's its hidden mission names"
+    return OptionOdds(
+        summary[0].upper() + summary[1:], found, assumes=assumes, procedure="bombing_run"
+    )
+
+
+def _run(
+    t: Tables,
+    view: View,
+    target: Any,
+    cards: Sequence[Mapping[str, Any]],
+    hidden: int,
+    unit: int | None,
+) -> dict[str, Any] | None:
+    """The run on one target: hits, knocked out, bombers lost."""
+    seen = [t.cards[t.card_index[str(c["id"])]] for c in cards if c.get("id")]
+    base = (sum(_load_of(c, target.kind)[0] for c in seen), sum(c.role == "bomber" for c in seen))
+    loads: tuple[tuple[Load, Fraction], ...] = ((base, Fraction(1)),)
+    if hidden:
+        ids = set(_seen_ids(view))
+        pool = tuple(
+            sorted(
+                _load_of(c, target.kind)
+                for c in t.cards
+                if c.side == LUFTWAFFE and c.unit == unit and c.id not in ids
+            )
+        )
+        if len(pool) < hidden:
+            return None
+        loads = tuple(((base[0] + d, base[1] + b), p) for (d, b), p in _loads(pool, hidden))
+    before = int(((view.get("targets") or {}).get(target.name) or {}).get("hits") or 0)
+    left = TARGET_HITS[target.kind] - before
+    if left <= 0:
+        return None
+    hits: dict[int, Fraction] = {}
+    lost: dict[int, Fraction] = {}
+    for (dice, bombers), q in loads:
+        if not bombers or not dice:
+            hits[0] = hits.get(0, Fraction(0)) + q  # no bombers left: the run is over
+            lost[0] = lost.get(0, Fraction(0)) + q
+            continue
+        for (roundels, down), p in odds.bombing_run_outcome(dice).items():
+            h, n = min(roundels, left), min(down, bombers)
+            hits[h] = hits.get(h, Fraction(0)) + p * q
+            lost[n] = lost.get(n, Fraction(0)) + p * q
+    return {
+        "hits_on_target": {str(k): v for k, v in sorted(hits.items()) if v},
+        "target_knocked_out": hits.get(left, Fraction(0)),
+        "bombers_lost": {str(k): v for k, v in sorted(lost.items()) if v},
+    }
 
 
 def _marker(t: Tables, view: View, decision: Decision) -> OptionOdds | None:
