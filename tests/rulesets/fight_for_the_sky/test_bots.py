@@ -8,7 +8,8 @@ import random
 from dowding.bots.playout import make_players, play_out
 from dowding.engine import Decision, Terminal
 from dowding.rulesets.fight_for_the_sky import GAME
-from dowding.rulesets.fight_for_the_sky.bots import HeuristicPlayer, policy
+from dowding.rulesets.fight_for_the_sky.board import west_of
+from dowding.rulesets.fight_for_the_sky.bots import HeuristicPlayer, _target_value, policy
 from dowding.rulesets.fight_for_the_sky.state import AIR, FightState
 
 
@@ -61,3 +62,20 @@ def test_the_heuristic_player_decides_from_the_view() -> None:
     assert isinstance(node, Decision)
     choice = HeuristicPlayer("raf", 0).choose(s.view("raf"), node)
     assert choice in node.options and choice.kind == "select"
+
+
+def test_the_intermediate_luftwaffe_aims_at_near_targets_that_score() -> None:
+    # Intermediate Game, How to Win: hits count only on radar stations and bases west of row L
+    s = GAME.new_state("intermediate", {})
+    assert isinstance(s, FightState)
+    rng = random.Random(0)
+    while s.queue[0][0] != "aim":
+        s.apply(policy(s, rng))
+    choice = policy(s, rng)
+    board = s.board
+    aimed = choice.word("at")
+    goal = board.target_hex[aimed]
+    assert board.targets[aimed].kind == "radar" or west_of(board, goal, board.data.vp_west_of)
+    # Rye (radar, six hexes from Q10) before Poling (radar, sixteen) and Hawkinge (no points)
+    assert _target_value(s, "rye") > _target_value(s, "poling")
+    assert _target_value(s, "rye") > _target_value(s, "hawkinge")

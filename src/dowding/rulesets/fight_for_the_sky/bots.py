@@ -19,11 +19,16 @@ from typing import Any
 
 from dowding.engine import Action, Decision, Terminal
 
+from .board import west_of
 from .components import LUFTWAFFE, RAF
 from .state import AIR, GROUND, OUT, FightState
 
 # a squadron within a Spitfire's allowance of a hex, plus a turn's closing, can meet a raid there
 RAF_REACH = 8
+# Intermediate Game: what a hex between the assembly hexes and a target costs a raid's value (the
+# heuristic Luftwaffe's margin over 8 games, seeds 1000-1007: -24 points before targets were
+# weighed by distance, -10 at 0.3 a hex, -20 at 0.6, -42 at 0.15)
+INTERMEDIATE_PER_HEX = 0.3
 _REACH: dict[tuple[Any, ...], frozenset[str]] = {}
 _COST: dict[tuple[Any, ...], int] = {}
 
@@ -96,8 +101,14 @@ def _target_value(s: FightState, target: str) -> float:
         return _basic_value(s, target, list(s.board.assembly))
     if s.campaign:
         return t.vp / max(t.boxes, 1) - 0.2 * t.aa
-    west = s.board.coords[s.board.target_hex[target]][0] < 11
-    return (1.0 if t.kind == "radar" or west else 0.0) - 0.25 * t.aa
+    # Intermediate Game, How to Win: hits score only on radar stations and air bases west of
+    # hex row L, so a raid on anything else costs flights for nothing; of the rest, the nearer
+    # the target to an assembly hex, the fewer turns the raid spends within the RAF's reach
+    board = s.board
+    goal = board.target_hex[target]
+    scoring = t.kind == "radar" or west_of(board, goal, board.data.vp_west_of)
+    near = min(board.distance(h, goal) for h in board.assembly)
+    return (1.0 if scoring else -5.0) - 0.25 * t.aa - INTERMEDIATE_PER_HEX * near
 
 
 def _best(options: tuple[Action, ...], score: Any) -> Action:
