@@ -87,26 +87,36 @@ COMBAT: dict[str, dict[str, Starts]] = {
 
 # (ruleset, scenario, the players, seeds): each reaches its ruleset's combats within seconds;
 # bob's heuristic players fly the bombing runs its random ones seldom reach
-GAMES = [
-    ("crane", "eight-heinkels", "random", (1, 2)),
-    ("crane", "heinkels-and-stukas", "random", (1,)),
-    ("squadron303", "battle-of-britain-day", "random", (1, 2)),
-    ("bob", "london-burning", "random", (1, 2)),
-    ("bob", "channel-battle", "random", (1,)),
-    ("bob", "channel-battle", "heuristic", (1, 2)),  # lone bombing runs, two targets on a space
-    ("bob", "duel-of-eagles", "heuristic", (1,)),
-    ("bob1990", "advanced", "random", (1, 2)),
-    ("fight-for-the-sky", "basic", "heuristic", (1,)),
-    ("fight-for-the-sky", "intermediate", "heuristic", (1, 2)),
+GAMES: list[tuple[str, str, str, tuple[int, ...], dict[str, object]]] = [
+    ("crane", "eight-heinkels", "random", (1, 2), {}),
+    ("crane", "heinkels-and-stukas", "heuristic", (1,), {}),  # bombs on the factory
+    ("squadron303", "battle-of-britain-day", "random", (1, 2), {}),
+    ("bob", "london-burning", "random", (1, 2), {}),
+    ("bob", "channel-battle", "random", (1,), {}),
+    ("bob", "channel-battle", "heuristic", (1, 2), {}),  # lone bombing runs, two targets a space
+    ("bob", "duel-of-eagles", "heuristic", (1,), {}),
+    ("bob1990", "advanced", "random", (1, 2), {}),
+    ("fight-for-the-sky", "basic", "heuristic", (1,), {}),
+    ("fight-for-the-sky", "intermediate", "heuristic", (1,), {}),
+    # hunter packs strike; the weather's contact rolls
+    (
+        "fight-for-the-sky",
+        "intermediate",
+        "heuristic",
+        (2,),
+        {"hunter_packs": True, "weather": True},
+    ),
 ]
 
 
-def lacking_odds(ruleset: str, scenario: str, kind: str, seed: int) -> tuple[list[str], int]:
+def lacking_odds(
+    ruleset: str, scenario: str, kind: str, seed: int, options: dict[str, object]
+) -> tuple[list[str], int]:
     """The options that start a combat or a bombing and have no odds (with their prompt), and
     how many such options were seen."""
     game = get_game(ruleset)
-    state = game.new_state(scenario, None)
-    players = make_players(game, {seat: kind for seat in state.seat_ids()}, seed)
+    state = game.new_state(scenario, options)
+    players = make_players(game, {seat: kind for seat in state.seat_ids()}, seed, options)
     table = COMBAT[ruleset]
     missing: list[str] = []
     seen = 0
@@ -127,14 +137,14 @@ def lacking_odds(ruleset: str, scenario: str, kind: str, seed: int) -> tuple[lis
     return missing, seen
 
 
-@pytest.mark.parametrize(("ruleset", "scenario", "kind", "seeds"), GAMES)
+@pytest.mark.parametrize(("ruleset", "scenario", "kind", "seeds", "options"), GAMES)
 def test_every_option_that_starts_a_combat_shows_its_odds(
-    ruleset: str, scenario: str, kind: str, seeds: tuple[int, ...]
+    ruleset: str, scenario: str, kind: str, seeds: tuple[int, ...], options: dict[str, object]
 ) -> None:
     missing: list[str] = []
     seen = 0
     for seed in seeds:
-        lacking, count = lacking_odds(ruleset, scenario, kind, seed)
+        lacking, count = lacking_odds(ruleset, scenario, kind, seed, options)
         missing += [f"seed {seed}: {m}" for m in lacking]
         seen += count
     assert seen, f"no option that starts a combat in {ruleset}/{scenario}: the walk proves nothing"
