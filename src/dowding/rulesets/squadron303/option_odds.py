@@ -130,8 +130,8 @@ def next_odds(view: View, target_id: str) -> OptionOdds | None:
     free_evade = ["evade"] if fighter and _ace(view, squadron, "free_evade") else []  # (c)
     damage = int(target["damage"])
     down = Fraction(0)
-    dealt: Counter[int] = Counter()
-    taken: Counter[int] = Counter()
+    dealt: dict[int, Fraction] = {}
+    taken: dict[int, Fraction] = {}
     for (hits, evades), p in _target_pool(colours, blanks).items():
         faces = ["hit"] * hits + ["evade"] * evades + free_evade
         best = None
@@ -155,8 +155,9 @@ def next_odds(view: View, target_id: str) -> OptionOdds | None:
         assert best is not None
         out = best[1]
         down += p * out.shot_down
-        dealt[out.target_damage - damage] += p
-        taken[out.damage_taken] += p
+        k = out.target_damage - damage
+        dealt[k] = dealt.get(k, Fraction(0)) + p
+        taken[out.damage_taken] = taken.get(out.damage_taken, Fraction(0)) + p
     odds = {
         "shot_down": down,
         "damage_dealt": {str(k): dealt[k] for k in sorted(dealt)},
