@@ -182,9 +182,16 @@ class Squadron303Heuristic:
         if home:
             if any(o.kind == "land" for o in options):
                 return Action("land")
-            if len(plane["damage"]) >= 4 and any(o.kind == "withdraw" for o in options):
-                return Action("withdraw")
             goal = min(board.map.airfields, key=lambda a: (board.distance(here, a), a))
+            # "Withdraw" for a Medal: one more damage would shoot him down (and move the
+            # squadrons near), or he cannot get away from the Germans toward home
+            stuck = not any(
+                o.kind == "go"
+                and board.distance(str(o.get("to")), goal) < board.distance(here, goal)
+                for o in options
+            )
+            if any(o.kind == "withdraw" for o in options) and (len(plane["damage"]) >= 4 or stuck):
+                return Action("withdraw")
         else:
             goal = self._destination(view, plane)
         if goal == here:
@@ -238,6 +245,34 @@ class Squadron303Heuristic:
                 best = min(aims, key=lambda a: (board.distance(here, a), a))
         return best
 
+    def borrow(self, view: View, d: Decision) -> Action:
+        """ "Medal tokens", Phase II.1: another pilot's ability for the turn when a Medal is
+        spare (see ``_spare_medal``): Zumbach's extra card first, then Łokuciewski's draw,
+        Paszkiewicz's second Support, Feric's extra Area."""
+        plane = _plane_of(view, d)
+        if plane is None or not _spare_medal(view, plane):
+            return Action("pass")
+        rank = ("zumbach", "lokuciewski", "paszkiewicz", "feric")
+        offered = [o for o in d.options if o.kind == "borrow" and not o.get("token")]
+        offered.sort(key=lambda a: rank.index(str(a.get("pilot"))) if a.get("pilot") in rank else 9)
+        return offered[0] if offered else Action("pass")
+
+    def medal(self, view: View, d: Decision) -> Action:
+        """ "Medal tokens": stop a squadron's extra move after a shoot-down when it carries
+        bombers still flying to a target within 3 Areas (the move could bring the bombing)."""
+        _, board = _static()
+        stop = next((o for o in d.options if o.kind == "medal"), None)
+        if stop is None:
+            return Action("pass")
+        sid = stop.get("squadron")
+        inbound = [
+            g
+            for g in view.get("germans", ())
+            if g["squadron"] == sid and g["area"] and _worth(view, g) >= BOMBER_WORTH
+        ]
+        near = [g for g in inbound if g["target"] and board.distance(g["area"], g["target"]) <= 3]
+        return stop if near else Action("pass")
+
     def recon(self, view: View, d: Decision) -> Action:
         """Phase II.4: reveal a Hidden squadron when the hand can spare two cards."""
         plane = _plane_of(view, d)
@@ -265,7 +300,12 @@ class Squadron303Heuristic:
             toughness = comp.aircraft[str(g["type"])].toughness
             left = max(1, len(toughness) - int(g["damage"]))
             yellow = 0.5 if a.get("yellow") and len(plane["damage"]) <= 2 else 0.0
-            return (_worth(view, g) + 1.0 / left + yellow, a.text)
+            # a Medal on František's or Henneberg's ability for this Fight when one is spare
+            medal = 0.0
+            if a.get("medal"):
+                good = a.get("medal") in ("frantisek", "henneberg") and _spare_medal(view, plane)
+                medal = 0.6 if good else -9.0
+            return (_worth(view, g) + 1.0 / left + yellow + medal, a.text)
 
         return max(d.options, key=score)
 
@@ -446,6 +486,16 @@ class Squadron303Heuristic:
             return Action("pass")
         return min(defences, key=lambda a: (card_value(str(a.get("card"))), a.text))
 
+    def strike(self, view: View, d: Decision) -> Action:
+        """Reading S15's Hits: the aircraft worth most, the nearest to going down first."""
+        germans = {g["id"]: g for g in view.get("germans", ())}
+
+        def score(a: Action) -> tuple[float, str]:
+            g = germans.get(str(a.get("target")))
+            return ((_worth(view, g) + 0.5 * int(g["damage"])) if g else 0.0, a.text)
+
+        return max(d.options, key=score)
+
     def repair(self, view: View, d: Decision) -> Action:
         """A repair (S22): the token that hurts most while it stays; a spent discard last."""
         worst = ("no_free_move", "hand_size", "no_extra", "discard_card")
@@ -469,6 +519,18 @@ class Squadron303Heuristic:
             )
 
         return max(d.options, key=score)
+
+
+def _spare_medal(view: View, plane: Mapping[str, Any]) -> bool:
+    """A Medal may go on an ability: one more than the damaged pilot keeps for a Withdraw or a
+    stopped extra move, or any Medal in the last two turns (unspent Medals are worth nothing at
+    the end of a Scenario, save in a Campaign)."""
+    medals = int(plane.get("medals") or 0)
+    if plane.get("medal_used") or medals < 1:
+        return False
+    keep = 1 if len(plane.get("damage") or ()) >= 2 else 0
+    late = int(view.get("turn", 0)) >= int(view.get("turns", 99)) - 1 and not view.get("campaign")
+    return medals > keep or late
 
 
 def _cards_value(a: Action) -> float:
@@ -595,6 +657,9 @@ _HANDLERS: tuple[tuple[str, Handler], ...] = (
     ("ability", Squadron303Heuristic.ability),
     ("refit", Squadron303Heuristic.refit),
     ("repair", Squadron303Heuristic.repair),
+    ("borrow", Squadron303Heuristic.borrow),
+    ("medal", Squadron303Heuristic.medal),
+    ("strike", Squadron303Heuristic.strike),
 )
 
 PLAYERS: dict[str, Callable[..., Squadron303Heuristic]] = {"heuristic": heuristic}

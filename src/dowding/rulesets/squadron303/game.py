@@ -31,6 +31,11 @@ class Squadron303Game(Game):
             "open_hands", True, "the team sees every hand (false: private hands)", secrecy=True
         ),
         OptionSpec(
+            "recon_hits",
+            False,
+            "reading S15: each Maneuver on the two Reconnaissance cards is a first-strike Hit",
+        ),
+        OptionSpec(
             "data", "", "a folder with your own component files (docs/rules/squadron303.md)"
         ),
     )

@@ -570,3 +570,39 @@ def do_recon(st: S303State, task: Task, action: Action) -> None:
     st.put(plane._replace(barred=(*plane.barred, sid)))
     st.say(f"{plane.id} reconnoitres the {sid} squadron")
     st.reveal(sid)
+    if st.options.get("recon_hits"):
+        # reading S15 (a), an option: "For each Maneuver symbol give one hit before considering
+        # dice results of Luftwaffe": first-strike Hits on an aircraft of the squadron revealed
+        hits = sum(1 for c in cards if st.comp.card(str(c)).symbol == "maneuver")
+        st.push(("strike", plane.id, sid, hits))
+
+
+def strike_decision(st: S303State, task: Task) -> Decision | None:
+    _, plane_id, sid, hits = task
+    targets = [g for g in st.germans if g.squadron == sid and g.on_board]
+    if not targets or not hits:
+        return None
+    return Decision(
+        st.plane(plane_id).seat,
+        f"{plane_id}: {hits} Hit(s) from the Reconnaissance on which aircraft of {sid}?",
+        tuple(Action("strike", target=g.id) for g in targets),
+    )
+
+
+def do_strike(st: S303State, task: Task, action: Action) -> None:
+    """The Hits count against Toughness as one round's ("Toughness"); the aircraft cannot answer
+    them (they come "before considering dice results of Luftwaffe")."""
+    from .combat import apply_hits, shoot_down_german, shot_down
+
+    _, plane_id, _, hits = task
+    target = st.german(str(action.get("target")))
+    toughness = st.comp.aircraft[target.type].toughness
+    damage = apply_hits(toughness, target.damage, int(hits))
+    st.say(
+        f"{plane_id} strikes {target.id} from the Reconnaissance: {damage - target.damage} damage"
+    )
+    if shot_down(toughness, damage):
+        shoot_down_german(st, plane_id, target)
+        st.push(("specialize", plane_id))
+    else:
+        st.put_german(target._replace(damage=damage))

@@ -293,6 +293,8 @@ def labels(view: View, decision: Decision) -> list[str]:
             prop = a.get("prop")
             blades = "a wild propeller" if prop == "wild" else f"the {prop}-blade propeller"
             return f"Defend with {card(a.get('card'))}, {blades}"
+        if k == "strike":
+            return f"Strike the {german(view, a.get('target'))} before it can answer"
         if k == "repair":
             return f"Repair the damage token “{DAMAGE.get(str(a.get('token')), a.get('token'))}”"
         if k == "refit":
