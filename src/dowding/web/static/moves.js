@@ -90,14 +90,23 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-// the pieces on the map a line of the log names
+// the name a log in words says a piece with: its data-name, else its title's first words
+// ("He 111 no. 3 of the red squadron, patrol"): 303 Squadron's pilots and German aircraft
+function pieceName(node) {
+  if (node.dataset.name) return node.dataset.name;
+  const title = [...node.children].find((c) => c.tagName.toLowerCase() === "title");
+  return title ? title.textContent.split(", ")[0].trim() : "";
+}
+
+// the pieces on the map a line of the log names: by id, or by name
 export function namedPieces(svg, text) {
   if (!svg) return [];
   const found = [];
   for (const node of svg.querySelectorAll(PIECES)) {
     if (node.closest("g.panel")) continue;
     const id = pieceId(node);
-    if (id && new RegExp(`(^|[^\\w-])${escapeRegExp(id)}([^\\w-]|$)`).test(text)) found.push(node);
+    const name = pieceName(node);
+    if ((id && new RegExp(`(^|[^\\w-])${escapeRegExp(id)}([^\\w-]|$)`).test(text)) || (name && text.includes(name))) found.push(node);
   }
   return found;
 }
