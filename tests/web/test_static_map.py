@@ -15,18 +15,26 @@ from dowding.web import payload as payloads
 from .conftest import Table
 
 SECRET_ID = re.compile(r"\b(?:raf|lw)-\d+-\d\d\b|\bM\d+-\d\d\b")
-SPLIT = ("bob", "crane", "fight-for-the-sky")  # the rulesets whose board travels apart
+# the rulesets whose board travels apart: all of them
+SPLIT = ("bob", "crane", "fight-for-the-sky", "bob1990", "squadron303")
+PEOPLE = {"squadron303": ("p1", "p2")}  # the seats of two people, when not raf and luftwaffe
 
 
 def svg_of(ruleset: str) -> ModuleType:
     return importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.svg")
 
 
+def seats_of(ruleset: str) -> tuple[str, str]:
+    return PEOPLE.get(ruleset, ("raf", "luftwaffe"))
+
+
 def two_people(table: Table, ruleset: str) -> dict[str, object]:
+    extra = {"options": {"players": 2}} if ruleset == "squadron303" else {}
     return table.create(
         ruleset=ruleset,
-        seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "me"}},
+        seats={seat: {"kind": "me"} for seat in seats_of(ruleset)},
         spectators=True,
+        **extra,
     )
 
 
@@ -45,10 +53,7 @@ def test_the_board_is_served_once_drawn_and_cacheable(table: Table, ruleset: str
     assert versioned.text == first.text and "immutable" in versioned.headers["cache-control"]
 
 
-def test_no_board_for_a_whole_map_nor_for_no_ruleset(table: Table) -> None:
-    # bob1990 draws its whole map each time (render_svg alone)
-    assert payloads.static_map("bob1990") is None
-    assert table.client.get("/api/maps/bob1990").status_code == 404
+def test_no_board_for_no_ruleset(table: Table) -> None:
     assert table.client.get("/api/maps/nothing").status_code == 404
 
 
@@ -60,7 +65,7 @@ def test_every_seat_is_sent_the_same_board_and_a_slot_for_it(table: Table, rules
     assert isinstance(tokens, dict) and isinstance(game_id, str)
     spectator = str(created["spectate"]).split("#t=")[1]
     urls = set()
-    for token in (tokens["raf"], tokens["luftwaffe"], spectator):
+    for token in (*(tokens[seat] for seat in seats_of(ruleset)), spectator):
         sent = table.get(game_id, token)
         urls.add(sent["static_map"])
         assert svg.STATIC_SLOT in sent["svg"]
@@ -88,7 +93,7 @@ def test_the_whole_map_is_the_dynamic_layer_with_the_board_in_its_slot(
     assert isinstance(tokens, dict) and isinstance(game_id, str)
     live = table.client.app.state.service.games[game_id]  # type: ignore[attr-defined]
     node = live.match.state.next()
-    for seat in ("raf", "luftwaffe", None):
+    for seat in (*seats_of(ruleset), None):
         seen = payloads.seat_view(live.match.state, seat)
         mine = node if seat is not None and getattr(node, "seat", None) == seat else None
         dynamic = svg.render_dynamic(seen, seat, mine)
@@ -99,7 +104,8 @@ def test_the_whole_map_is_the_dynamic_layer_with_the_board_in_its_slot(
             assert svg.with_board(dynamic) == whole and svg.static_layer() in whole
         else:
             assert dynamic.replace(svg.STATIC_SLOT, board) == whole
-    assert table.get(game_id, tokens["raf"])["static_map"].startswith(f"/api/maps/{ruleset}?v=")
+    first = seats_of(ruleset)[0]
+    assert table.get(game_id, tokens[first])["static_map"].startswith(f"/api/maps/{ruleset}?v=")
 
 
 def test_a_crane_table_larger_than_the_grid_draws_its_own() -> None:
@@ -107,3 +113,17 @@ def test_a_crane_table_larger_than_the_grid_draws_its_own() -> None:
     seen = {"table": {"width": 200.0, "length": 300.0}, "planes": []}
     assert svg.STATIC_SLOT not in svg.render_dynamic(seen, None, None)
     assert svg.render_dynamic(seen, None, None) == svg.render_svg(seen, None, None)
+
+
+def test_a_bob1990_game_on_the_25_km_board_draws_its_own(table: Table) -> None:
+    svg = svg_of("bob1990")
+    created = table.create(
+        ruleset="bob1990",
+        seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "me"}},
+        options={"cell_km": 25},
+    )
+    game_id, tokens = created["game_id"], created["tokens"]
+    assert isinstance(tokens, dict) and isinstance(game_id, str)
+    sent = table.get(game_id, tokens["raf"])
+    assert svg.STATIC_SLOT not in sent["svg"] and "data-static-map" not in sent["svg"]
+    assert 'class="board"' in sent["svg"] and "<title>" in sent["svg"]

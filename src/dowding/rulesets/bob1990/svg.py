@@ -4,11 +4,21 @@ The 50 km (or 25 km) board drawn from the view: spaces by terrain and Group, air
 radar-scanned spaces, destroyed targets, the flights; each option that names a space is that
 space (``data-action``), every other option a button in the side panel. Drawn from the seat's
 view alone.
+
+The board (spaces by terrain and Group, radar-scanned borders, the features as printed, the
+column letters and row numbers) is the same in every game and for every seat: ``render_static()``
+draws the 50 km board alone, without any view, for the server to send once
+(``GET /api/maps/bob1990``), and ``render_dynamic(view, seat, decision)`` draws the rest with an
+empty ``<g data-static-map>`` where it goes (a destroyed target's letter, the options, the flights,
+the panel); ``render_svg`` is the two together. The 25 km board (option ``cell_km``) is drawn
+with its map each time. Each flight on the map carries ``data-flight`` and ``data-at``, its
+point, so the page can draw what moved since a person's last decision.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from html import escape
 from textwrap import wrap
 from typing import Any
@@ -38,13 +48,60 @@ def _decision_parts(decision: Any) -> tuple[list[Any], str]:
     return list(decision.options), str(decision.prompt)
 
 
-def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
-    c = load_components("", int(view.get("cell_km", 50)))
+STATIC_KM = 50  # the board drawn apart: the rules' own 50 km one
+STATIC_SLOT = '<g class="board" data-static-map="bob1990"></g>'
+OX, OY = 30, 40  # the board's top-left corner
+
+
+def _size(c: Components) -> tuple[int, int, int]:
+    """A space's side, and the map's width and height before the panel's."""
     size = CELL.get(c.cell_km, 20)
     g = c.board.grid
-    ox, oy = 30, 40
-    width = ox + g.columns * size + 20 + PANEL_W
-    height = max(oy + g.rows * size + 60, 760)
+    return size, OX + g.columns * size + 20 + PANEL_W, max(OY + g.rows * size + 60, 760)
+
+
+@lru_cache(maxsize=2)
+def _board(cell_km: int) -> str:
+    """The spaces, the features as printed and the axes, without any view."""
+    c = load_components("", cell_km)
+    size = _size(c)[0]
+    return "".join(_cells(c, OX, OY, size) + _axes(c, OX, OY, size))
+
+
+def static_layer() -> str:
+    return _board(STATIC_KM)
+
+
+def render_static(options: Mapping[str, Any] | None = None) -> str:
+    """The 50 km board alone, drawn without any view: the same for every game and seat."""
+    _, width, height = _size(load_components("", STATIC_KM))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bob1990-map board" '
+        f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        f'font-family="sans-serif" font-size="10">'
+        f'<g class="board" data-static-board="bob1990">{static_layer()}</g></svg>'
+    )
+
+
+def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
+    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT`` (the
+    25 km board, not the one drawn apart, is drawn whole)."""
+    if int(view.get("cell_km", 50)) != STATIC_KM:
+        return render_svg(view, seat, decision)
+    return _render(view, seat, decision, STATIC_SLOT)
+
+
+def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
+    """The map and its panel as ``seat`` sees them, options clickable."""
+    board = _board(int(view.get("cell_km", 50)))
+    return _render(view, seat, decision, f'<g class="board">{board}</g>')
+
+
+def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
+    c = load_components("", int(view.get("cell_km", 50)))
+    size, width, height = _size(c)
+    g = c.board.grid
+    ox, oy = OX, OY
     options, prompt = _decision_parts(decision)
     texts = [str(o.get("text", "")) if isinstance(o, Mapping) else o.text for o in options]
     said: list[str] = []
@@ -75,9 +132,10 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
         f'width="{width}" height="{height}" font-family="sans-serif" font-size="10">',
         f'<text x="{ox}" y="22" font-size="14">Turn {esc(view.get("turn"))}, Mission Stage '
         f"{esc(view.get('stage'))}: {len(view['missions']['completed'])} of 9 missions</text>",
+        board,
     ]
-    parts += _cells(view, c, ox, oy, size, by_space)
-    parts += _axes(c, ox, oy, size)
+    parts += _destroyed(view, c, ox, oy, size)
+    parts += _options(c, ox, oy, size, by_space)
     parts += _flights(view, c, ox, oy, size)
     parts += _legend(ox, oy + g.rows * size + 16)
     parts += _panel(view, c, ox + g.columns * size + 20, oy, prompt, buttons)
@@ -92,42 +150,69 @@ def _xy(c: Components, space: str, ox: int, oy: int, size: int) -> tuple[int, in
     return ox + s.col * size, oy + s.row * size
 
 
-def _cells(
-    view: View,
-    c: Components,
-    ox: int,
-    oy: int,
-    size: int,
-    by_space: dict[str, list[tuple[str, str]]],
-) -> list[str]:
+def _fill(c: Components, sid: str) -> str:
+    s = c.board.spaces[sid]
+    if s.box:
+        return CONTINENT
+    if s.terrain == "sea":
+        return SEA
+    return GROUP_FILL[s.raf_group] if s.raf_group is not None else CONTINENT
+
+
+def _marks(c: Components, sid: str, destroyed: set[str]) -> str:
+    """A space's features as letters: A RAF airfield, L German airfield, r radar, C city; a
+    destroyed one in small letters."""
+    marks = []
+    for name in c.board.spaces[sid].features:
+        kind = c.board.features[name].kind
+        glyph = {"raf_airfield": "A", "lw_airfield": "L", "radar": "r"}.get(kind, "C")
+        marks.append(glyph.lower() if name in destroyed else glyph)
+    return "".join(sorted(set(marks)))
+
+
+def _cells(c: Components, ox: int, oy: int, size: int) -> list[str]:
+    """The spaces by terrain and Group, the radar-scanned ones bordered, features as printed."""
     out: list[str] = []
-    destroyed = set(view.get("destroyed", ()))
     for sid, s in c.board.spaces.items():
         x, y = _xy(c, sid, ox, oy, size)
-        if s.box:
-            fill = CONTINENT
-        elif s.terrain == "sea":
-            fill = SEA
-        elif s.raf_group is not None:
-            fill = GROUP_FILL[s.raf_group]
-        else:
-            fill = CONTINENT
         stroke = "#7a9" if sid in c.rs else "#999"
         out.append(
-            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="{1.5 if sid in c.rs else 0.4}"><title>{esc(sid)}'
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{_fill(c, sid)}" '
+            f'stroke="{stroke}" stroke-width="{1.5 if sid in c.rs else 0.4}"><title>{esc(sid)}'
             f"{esc(': ' + ', '.join(s.features)) if s.features else ''}</title></rect>"
         )
-        marks = []
-        for name in s.features:
-            kind = c.board.features[name].kind
-            glyph = {"raf_airfield": "A", "lw_airfield": "L", "radar": "r"}.get(kind, "C")
-            marks.append(glyph.lower() if name in destroyed else glyph)
+        marks = _marks(c, sid, set())
         if marks:
             out.append(
                 f'<text x="{x + 2}" y="{y + size - 3}" font-size="8" fill="#444">'
-                f"{esc(''.join(sorted(set(marks))))}</text>"
+                f"{esc(marks)}</text>"
             )
+    return out
+
+
+def _destroyed(view: View, c: Components, ox: int, oy: int, size: int) -> list[str]:
+    """The letters of a space with a destroyed target, written again over the printed ones."""
+    destroyed = set(view.get("destroyed", ()))
+    out: list[str] = []
+    for sid, s in c.board.spaces.items():
+        if not destroyed.intersection(s.features):
+            continue
+        x, y = _xy(c, sid, ox, oy, size)
+        out.append(
+            f'<rect x="{x + 1}" y="{y + size - 11}" width="{size - 2}" height="10" '
+            f'fill="{_fill(c, sid)}"/><text x="{x + 2}" y="{y + size - 3}" font-size="8" '
+            f'fill="#444">{esc(_marks(c, sid, destroyed))}</text>'
+        )
+    return out
+
+
+def _options(
+    c: Components, ox: int, oy: int, size: int, by_space: dict[str, list[tuple[str, str]]]
+) -> list[str]:
+    """Each option that names a space, as that space."""
+    out: list[str] = []
+    for sid in c.board.spaces:
+        x, y = _xy(c, sid, ox, oy, size)
         for text, label in by_space.get(sid, ()):
             out.append(
                 f'<rect class="option" data-action="{esc(text)}" x="{x + 1}" y="{y + 1}" '
@@ -179,7 +264,10 @@ def _flights(view: View, c: Components, ox: int, oy: int, size: int) -> list[str
         cx, cy = x + 6 + (n % 3) * 7, y + 7 + (n // 3) * 7
         colour = "#1f4e9c" if raf else "#333"
         out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="4" fill="{colour}" stroke="#fff" stroke-width="0.8">'
+            # data-flight and data-at: the page draws what moved since a person's last decision
+            f'<circle class="flight {"raf" if raf else "luftwaffe"}" data-flight="{esc(f)}" '
+            f'data-at="{cx} {cy}" cx="{cx}" cy="{cy}" r="4" '
+            f'fill="{colour}" stroke="#fff" stroke-width="0.8">'
             f"<title>{'RAF' if raf else 'Luftwaffe'} flight {esc(f)} at {esc(pos)}: "
             f"{esc(fl.get('cards'))} cards</title></circle>"
         )

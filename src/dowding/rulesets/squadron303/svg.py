@@ -10,10 +10,20 @@ Fight's dice. An option that names an Area, a German aircraft or a card in the d
 hand is that thing on the map (``data-action``) when it is the only option naming it; every
 other option is a button in the panel (a long list is left to the page's own list of
 options). Labels come from ``words.py``.
+
+The board (the sea, the Areas joined to their neighbours, coloured by Sector and named, the key)
+is the same in every game and for every seat: ``render_static()`` draws it alone, without any
+view, for the server to send once (``GET /api/maps/squadron303``), and ``render_dynamic(view,
+seat, decision)`` draws the rest with an empty ``<g data-static-map>`` where it goes;
+``render_svg`` is the two together. Each pilot's Hurricane and German aircraft on the map carries
+``data-piece`` (its id) and ``data-at`` (its point), and a pilot ``data-name`` (a German
+aircraft's name is its title's first words), so the page can draw what moved since a person's last
+decision and point at what a line of the log names.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from html import escape
@@ -101,7 +111,82 @@ def _args(text: str) -> dict[str, Any]:
         return {}
 
 
+STATIC_SLOT = '<g class="board" data-static-map="squadron303"></g>'
+STYLE = (
+    "<style>.german{stroke:#000;stroke-width:.8}.german.hurt{stroke:#d00;stroke-width:1.6}</style>"
+)
+KEY = (
+    "Blue circles: pilots; triangles: bombers, dots: fighters, in their squadron's colour (red "
+    "edge: damaged,",
+    "M: a Maneuver token); ?: a Hidden squadron; dashed: a squadron's route ahead; under a "
+    "target: damage/Toughness.",
+)
+
+
+@lru_cache(maxsize=1)
+def static_layer() -> str:
+    """The sea, the Areas and their links, named and coloured by Sector, and the key."""
+    comp, board = _static()
+    pts = points()
+    out = [f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H + 130}" fill="#e4eef6"/>']
+    for a, near in sorted(board.neighbours.items()):
+        for b in sorted(near):
+            if a < b:
+                (x1, y1), (x2, y2) = pts[a], pts[b]
+                out.append(
+                    f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#9ab" '
+                    f'stroke-width="0.8"/>'
+                )
+    for area in comp.map.areas:
+        x, y = pts[area.id]
+        fill = SECTOR_FILL.get(comp.map.sectors[area.sector].colour, "#ddd")
+        sector = comp.map.sectors[area.sector].name
+        symbols = ", ".join(area.symbols)
+        title = f"{area.name} (Sector {area.sector}: {sector})"
+        if symbols:
+            title += f"; {symbols}"
+        if area.note:
+            title += f"; {area.note}"
+        stroke = "#246" if area.sea else "#555"
+        out.append(
+            f'<circle cx="{x}" cy="{y}" r="17" fill="{fill}" stroke="{stroke}" '
+            f'stroke-dasharray="{"3 2" if area.sea else "none"}"><title>{esc(title)}</title>'
+            f"</circle>"
+        )
+        out.append(
+            f'<text x="{x}" y="{y + 28}" text-anchor="middle" font-size="10" fill="#222">'
+            f"{esc(area.name)}</text>"
+        )
+    y = MAP_H + 20
+    for i, line in enumerate(KEY):
+        out.append(
+            f'<text x="12" y="{y + 16 + 12 * i}" font-size="10" fill="#444">{esc(line)}</text>'
+        )
+    return "".join(out)
+
+
+def render_static(options: Mapping[str, Any] | None = None) -> str:
+    """The board alone, drawn without any view: the same for every game and seat."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="squadron303-map board" '
+        f'viewBox="0 0 {MAP_W} {MAP_H + 130}" width="{MAP_W}" height="{MAP_H + 130}" '
+        f'font-family="sans-serif" font-size="11">'
+        f'<g class="board" data-static-board="squadron303">{static_layer()}{card_defs()}</g>'
+        "</svg>"
+    )
+
+
+def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
+    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT``."""
+    return _render(view, seat, decision, STATIC_SLOT)
+
+
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
+    """The map and its panel as ``seat`` sees them, options clickable."""
+    return with_board(render_dynamic(view, seat, decision))
+
+
+def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
     comp, _ = _static()
     options, prompt = _decision_parts(decision)
     if decision is not None and not isinstance(decision, Mapping):
@@ -143,12 +228,13 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="squadron303-map" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
         f'font-family="sans-serif" font-size="11">',
-        f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H + 130}" fill="#e4eef6"/>',
+        board,
+        STYLE,
         f'<text x="12" y="22" font-size="15" font-weight="bold">'
         f"{esc(words.scenario(view.get('scenario')))}: turn {esc(view.get('turn'))} of "
         f"{esc(view.get('turns'))}, {esc(view.get('phase'))}</text>",
     ]
-    parts += _areas(view, comp, on_map)
+    parts += _targets(view, comp, on_map)
     parts += _routes(view)
     parts += _germans(view, on_map)
     parts += _planes(view)
@@ -167,41 +253,15 @@ def _deciding_plane(view: View, prompt: str, seat: str | None) -> Mapping[str, A
     return None
 
 
-def _areas(
+def _targets(
     view: View, comp: Components, on_map: Mapping[tuple[str, str], tuple[str, str]]
 ) -> list[str]:
-    _, board = _static()
+    """Each target's damage against its Toughness, and the Areas an option names."""
     pts = points()
     out: list[str] = []
-    for a, near in sorted(board.neighbours.items()):
-        for b in sorted(near):
-            if a < b:
-                (x1, y1), (x2, y2) = pts[a], pts[b]
-                out.append(
-                    f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#9ab" '
-                    f'stroke-width="0.8"/>'
-                )
     damage = dict(view.get("target_damage") or {})
     for area in comp.map.areas:
         x, y = pts[area.id]
-        fill = SECTOR_FILL.get(comp.map.sectors[area.sector].colour, "#ddd")
-        sector = comp.map.sectors[area.sector].name
-        symbols = ", ".join(area.symbols)
-        title = f"{area.name} (Sector {area.sector}: {sector})"
-        if symbols:
-            title += f"; {symbols}"
-        if area.note:
-            title += f"; {area.note}"
-        stroke = "#246" if area.sea else "#555"
-        out.append(
-            f'<circle cx="{x}" cy="{y}" r="17" fill="{fill}" stroke="{stroke}" '
-            f'stroke-dasharray="{"3 2" if area.sea else "none"}"><title>{esc(title)}</title>'
-            f"</circle>"
-        )
-        out.append(
-            f'<text x="{x}" y="{y + 28}" text-anchor="middle" font-size="10" fill="#222">'
-            f"{esc(area.name)}</text>"
-        )
         if area.symbols:
             mark = {"airfield": "airfield", "radar": "radar", "city": "city", "port": "port"}
             tag = mark.get(area.symbols[0], area.symbols[0])
@@ -275,15 +335,19 @@ def _germans(view: View, on_map: Mapping[tuple[str, str], tuple[str, str]]) -> l
             title += f", {g['damage']} damage"
         if g["tokens"]:
             title += f", {g['tokens']} Maneuver token(s)"
+        # data-piece, data-name and data-at: the page draws what moved since a person's last
+        # decision and points at what a line of the log names
+        hurt = " hurt" if g["damage"] else ""  # a damaged aircraft: a thicker red edge
+        # (its name, as the log says it, is its title's first words)
+        piece = f'class="german{hurt}" data-piece="{esc(g["id"])}" data-at="{x} {y}"'
         shape = (
-            f'<polygon points="{x},{y - 5} {x - 5},{y + 4} {x + 5},{y + 4}"'
+            f'<polygon {piece} points="{x},{y - 5} {x - 5},{y + 4} {x + 5},{y + 4}"'
             if bomber
-            else f'<circle cx="{x}" cy="{y}" r="4"'
+            else f'<circle {piece} cx="{x}" cy="{y}" r="4"'
         )
-        stroke = "#d00" if g["damage"] else "#000"
         out.append(
-            f'{shape} fill="{colour}" stroke="{stroke}" stroke-width="{1.6 if g["damage"] else 0.8}">'
-            f"<title>{esc(title)}</title>{'</polygon>' if bomber else '</circle>'}"
+            f'{shape} fill="{colour}"><title>{esc(title)}</title>'
+            f"{'</polygon>' if bomber else '</circle>'}"
         )
         if g["tokens"]:
             out.append(
@@ -324,7 +388,9 @@ def _planes(view: View) -> list[str]:
         initials = "".join(part[0] for part in name.split()[:2])
         landed = p["status"] == "landed"
         out.append(
-            f'<g><circle cx="{x}" cy="{y}" r="6" fill="{"#9bb" if landed else "#1f4e9c"}" '
+            f'<g class="pilot" data-piece="{esc(p["id"])}" data-name="{esc(name)}" '
+            f'data-at="{x} {y}"><circle cx="{x}" cy="{y}" r="6" '
+            f'fill="{"#9bb" if landed else "#1f4e9c"}" '
             f'stroke="#fff"/><text x="{x}" y="{y + 3}" font-size="7" fill="#fff" '
             f'text-anchor="middle">{esc(initials)}</text><title>{esc(name)} '
             f"(Player {esc(str(p['seat']).removeprefix('p'))}), "
@@ -340,12 +406,7 @@ def _status(view: View) -> list[str]:
         f"{esc(view.get('pilots_down', 0))}; Reserve: {esc(view.get('reserve', 0))}; "
         f"Combat deck: {esc(view.get('deck', 0))}; discard pile: "
         f"{len(view.get('discards') or ())}</text>",
-        f'<text x="12" y="{y + 16}" font-size="10" fill="#444">Blue circles: pilots; triangles: '
-        f"bombers, dots: fighters, in their squadron's colour (red edge: damaged,</text>",
-        f'<text x="12" y="{y + 28}" font-size="10" fill="#444">M: a Maneuver token); ?: a '
-        f"Hidden squadron; dashed: a squadron's route ahead; under a target: damage/Toughness."
-        f"</text>",
-    ]
+    ]  # the key under it is the board's (KEY)
     revealed = [words.event(e[0]) for e in view.get("revealed") or ()]
     if revealed:
         out.append(f'<text x="12" y="{y + 46}">Events: {esc("; ".join(revealed))}</text>')
@@ -438,13 +499,23 @@ def _panel(
                 if option is not None
                 else ""
             )
-            title = option[1] if option is not None else _card_title(str(card))
-            out.append(
-                f'<g{attrs}><rect x="{cx}" y="{y - 10}" width="134" height="14" rx="2" '
-                f'fill="{"#ffd24d" if option else "#fff"}" stroke="#888"/>'
-                f'<text x="{cx + 3}" y="{y}" font-size="9">{esc(name[:26])}</text>'
-                f"<title>{esc(title)}</title></g>"
-            )
+            placed = card_symbols().get(str(card))
+            if placed is not None:  # the card as the board draws it: its name and its text
+                fill = "#ffd24d" if option else "#fff"
+                drawn = f'<use href="#{placed}" x="{cx}" y="{y - 10}" fill="{fill}"/>'
+                out.append(
+                    f"<g{attrs}><title>{esc(option[1])}</title>{drawn}</g>"
+                    if option is not None
+                    else drawn
+                )
+            else:
+                title = option[1] if option is not None else _card_title(str(card))
+                out.append(
+                    f'<g{attrs}><rect x="{cx}" y="{y - 10}" width="134" height="14" rx="2" '
+                    f'fill="{"#ffd24d" if option else "#fff"}" stroke="#888"/>'
+                    f'<text x="{cx + 3}" y="{y}" font-size="9">{esc(name[:26])}</text>'
+                    f"<title>{esc(title)}</title></g>"
+                )
             if option is not None:
                 on_map = {k: v for k, v in on_map.items() if k != ("card", str(card))}
             col += 1
@@ -454,6 +525,41 @@ def _panel(
         y += 17 if col else 0
         y += 4
     return out, y
+
+
+@lru_cache(maxsize=1)
+def card_symbols() -> dict[str, str]:
+    """Each Combat card's id in the board the page fetches (by its place in the deck)."""
+    comp, _ = _static()
+    return {c.id: f"s3k{n}" for n, c in enumerate(comp.cards)}
+
+
+def _card_symbol(card_id: str) -> str:
+    """A Combat card at (0, 0) as a hand shows it: its name, its text as its title; its
+    fill is the hand's (white, or yellow when it is an option)."""
+    name = words.card(card_id).strip("“”")
+    return (
+        f'<g id="{card_symbols()[card_id]}"><title>{esc(_card_title(card_id))}</title>'
+        f'<rect width="134" height="14" rx="2" stroke="#888"/><text x="3" y="10" '
+        f'font-size="9" fill="#222">{esc(name[:26])}</text></g>'
+    )
+
+
+@lru_cache(maxsize=1)
+def card_defs() -> str:
+    """Every Combat card, for the board the page fetches once (``render_static``)."""
+    comp, _ = _static()
+    return f"<defs>{''.join(_card_symbol(c.id) for c in comp.cards)}</defs>"
+
+
+def with_board(dynamic: str) -> str:
+    """A map from ``render_dynamic`` made whole: the board in its slot, with the cards the map
+    places and no other (a map alone names no card in a hand its seat cannot see)."""
+    by_symbol = {sid: cid for cid, sid in card_symbols().items()}
+    placed = sorted(set(re.findall(r'href="#(s3k\d+)"', dynamic)), key=lambda i: int(i[3:]))
+    cards = "".join(_card_symbol(by_symbol[sid]) for sid in placed if sid in by_symbol)
+    board = f'<g class="board">{static_layer()}{f"<defs>{cards}</defs>" if cards else ""}</g>'
+    return dynamic.replace(STATIC_SLOT, board, 1)
 
 
 def _card_title(card_id: str) -> str:
@@ -493,4 +599,4 @@ def _wrap(text: str, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
-__all__ = ["points", "render_svg"]
+__all__ = ["points", "render_dynamic", "render_static", "render_svg"]
