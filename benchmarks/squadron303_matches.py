@@ -9,7 +9,8 @@ come from ``random.Random(seed)``, so game ``seed`` (0..games-1) replays exactly
 DIR`` lays a trial's component files over ours (the option ``data``: e.g. a ``scenarios.json``
 with another setup), which is how the balance trials were run. Prints a
 markdown table per Scenario and team: wins with a 95% Wilson interval, the mean German aircraft
-shot down, pilots lost, and the seconds per game; ``--json`` appends one JSON line per row.
+shot down, pilots lost, and the seconds per game; ``--json`` appends one JSON line per row,
+``--each`` one per game as it ends (so a run stopped by its timeout still counts its games).
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--data", default="", help="a folder of component files laid over ours")
     parser.add_argument("--json", type=Path, help="append a JSON line per row to this file")
+    parser.add_argument(
+        "--each", type=Path, help="append a JSON line per game (seed, won) as it ends"
+    )
     args = parser.parse_args()
     scenarios = args.scenario or [s.id for s in GAME.scenarios]
     print(
@@ -58,7 +62,15 @@ def main() -> None:
         for team in args.team or ["heuristic"]:
             started = time.perf_counter()
             seeds = range(args.first_seed, args.first_seed + args.games)
-            states = [play(scenario, team, seed, args.players, args.data) for seed in seeds]
+            states = []
+            for seed in seeds:
+                state = play(scenario, team, seed, args.players, args.data)
+                states.append(state)
+                if args.each is not None:  # a long run counted as far as it got
+                    won = state.result is not None and state.result.winner == "raf"
+                    line = {"scenario": scenario, "team": team, "seed": seed, "won": won}
+                    with args.each.open("a") as out:
+                        out.write(json.dumps(line) + "\n")
             took = (time.perf_counter() - started) / args.games
             wins = sum(s.result is not None and s.result.winner == "raf" for s in states)
             low, high = wilson(wins, len(states))
