@@ -45,11 +45,14 @@ def bob1990_match(state: State, decision: Decision, option: Action) -> bool:
 
 
 def ffts_fly(state: State, decision: Decision, option: Action) -> bool:
-    """How to Bomb: a raid flown onto its target hex bombs it, its target's AA firing first;
-    Notes on Movement: a formation flying home over urban hexes is fired on by their guns."""
+    """How to Move and Intercept: a squadron flown onto a formation's hex is in its dogfight
+    (How to Attack: every formation with RAF units on its hex is fought). How to Bomb: a raid
+    flown onto its target hex bombs it, its target's AA firing first; Notes on Movement: a
+    formation flying home over urban hexes is fired on by their guns."""
     s: Any = state
-    if option.get("type") is None:
-        return False  # an RAF squadron's move; dogfights are announced (``attack``)
+    if option.get("unit") is not None:
+        end = str(option.get("to"))
+        return s.sqn(str(option.get("unit"))).hex != end and any(f.hex == end for f in s.forms)
     start, end = str(option.get("from")), str(option.get("to"))
     f = next(
         g for g in s.forms if g.hex == start and g.kind == str(option.get("type")) and not g.moved

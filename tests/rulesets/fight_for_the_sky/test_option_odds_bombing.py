@@ -1,5 +1,6 @@
 """The odds beside a raid's move onto its target and a formation's move home over urban guns
-(issue 12): exact, checked against the rules themselves played with every pair of dice."""
+(issue 12): exact, checked against the rules themselves played with every pair of dice; and
+beside a squadron's move onto a formation's hex: the dogfight it is then in."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from fractions import Fraction
 
 from dowding.engine import Chance, Decision
 from dowding.engine.option_odds import option_odds
-from dowding.rulesets.fight_for_the_sky.components import LUFTWAFFE
+from dowding.rulesets.fight_for_the_sky.components import LUFTWAFFE, RAF
 from dowding.rulesets.fight_for_the_sky.state import FightState
 from dowding.rulesets.fight_for_the_sky.tables import aa_result
 
-from .position import blank, formation, run
+from .position import blank, fly, formation, run
 
 RULESET = "fight-for-the-sky"
 
@@ -116,3 +117,32 @@ def test_a_formation_flying_home_over_urban_guns_shows_their_fire() -> None:
             fired.append(chance.label.rsplit(" ", 1)[-1])
             after.apply("roll d=1")
         assert sorted(fired) == sorted(guns), (text, fired, guns)
+
+
+def test_a_squadron_flown_onto_a_formation_shows_the_dogfight_it_joins() -> None:
+    s = blank("intermediate")
+    formation(s, (31, 32, 50), "O7", "hawkinge")
+    fly(s, "56", "O7")
+    fly(s, "501", "N6")
+    node = run(s, ("raf_dest", "501"))
+    assert isinstance(node, Decision) and node.seat == RAF
+    joins = [o.text for o in node.options if o.get("to") == "O7"]
+    assert joins, "501 Squadron cannot reach the formation"
+    got = dict(
+        zip(
+            (o.text for o in node.options),
+            option_odds(RULESET, s.view(RAF, infostate=False), node),
+            strict=True,
+        )
+    )
+    elsewhere = [t for t, odds in got.items() if t not in joins and t.startswith("fly ")]
+    assert elsewhere and all(got[t] is None for t in elsewhere)
+    joined = got[joins[0]]
+    assert joined is not None
+    # the same odds as announcing the dogfight once 501 Squadron is there
+    s.apply(joins[0])
+    combat = run(s, ("combat",))
+    assert isinstance(combat, Decision) and [o.text for o in combat.options] == ["attack at=O7"]
+    announced = option_odds(RULESET, s.view(RAF, infostate=False), combat)[0]
+    assert announced is not None and joined.outcomes == announced.outcomes
+    assert joined.params == announced.params and "escorted" in joined.assumes

@@ -1,10 +1,12 @@
-"""The odds beside Fight for the Sky's choices: announcing a dogfight, a patrol's strike, a raid
-flown onto its target (its AA, then the bombing) and a formation flown home over urban guns.
+"""The odds beside Fight for the Sky's choices: a squadron flown onto a formation's hex and
+announcing a dogfight, a patrol's strike, a raid flown onto its target (its AA, then the
+bombing) and a formation flown home over urban guns.
 
 From the deciding seat's view alone, with the ``attack`` procedure of ``odds.py`` (the attack
-table over the six faces of the die). Announcing a dogfight (How to Attack) shows the RAF's first
-attack: on the escorts at strength flights + 2 (Step 1), or, with no escort, on the bombers at
-flights + 4 (Step 6). A face-down formation's make-up is hidden from the RAF, so its odds assume
+table over the six faces of the die). A squadron flown onto a formation's hex is committed to
+its dogfight (every formation with RAF units on its hex is fought), so the move shows, as
+announcing the dogfight (How to Attack) does, the RAF's first attack: on the escorts at strength
+flights + 2 (Step 1), or, with no escort, on the bombers at flights + 4 (Step 6). A face-down formation's make-up is hidden from the RAF, so its odds assume
 it is escorted and say so; a hunter pack's strike shows the patrol's attack on the RAF at its
 flights, and the RAF's on the patrol. Weather contact and Tactical Advantages (dice still to be
 rolled) are left out, and said to be.
@@ -60,15 +62,21 @@ def _raf_at(view: View, h: str) -> list[Mapping[str, Any]]:
     return [r for r in view.get("raf", ()) if r.get("status") == AIR and r.get("hex") == h]
 
 
-def _announce(view: View, h: str) -> OptionOdds | None:
+def _announce(view: View, h: str, joining: Mapping[str, Any] | None = None) -> OptionOdds | None:
+    """The RAF's first attack on the formation on ``h``, by the squadrons there (and
+    ``joining``, one flying in)."""
     rules = load_components().rules
     kinds = load_components().aircraft
     rafs = _raf_at(view, h)
+    if joining is not None:
+        rafs = [r for r in rafs if r.get("sqn") != joining.get("sqn")] + [joining]
     if not rafs:
         return None
     flights = sum(int(r["flights"]) for r in rafs)
     column = _weakest([str(r["type"]) for r in rafs])
     forms = [f for f in view.get("formations", ()) if f.get("hex") == h]
+    if joining is not None and not forms:
+        return None
     assumes: list[str] = []
     units = next((f.get("units") for f in forms if f.get("units") is not None), None)
     if units is None:
@@ -260,6 +268,15 @@ def _guns_home(view: View, f: Mapping[str, Any], end: str) -> OptionOdds | None:
     )
 
 
+def _intercept(view: View, sqn: str, end: str) -> OptionOdds | None:
+    """How to Move and Intercept: a squadron flown onto a formation's hex is in the dogfight
+    announced there (How to Attack: every formation with RAF units on its hex is fought)."""
+    mover = next((r for r in view.get("raf", ()) if str(r.get("sqn")) == sqn), None)
+    if mover is None or mover.get("hex") == end:
+        return None
+    return _announce(view, end, mover)
+
+
 def _fly(view: View, start: str, kind: str, end: str) -> OptionOdds | None:
     f = _mover(view, start, kind)
     if f is None:
@@ -275,6 +292,8 @@ def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
             found = _announce(view, str(option.get("at")))
         elif option.kind == "strike":
             found = _strike(view, str(option.get("at")), str(option.get("from")))
+        elif option.kind == "fly" and option.get("unit") is not None:
+            found = _intercept(view, str(option.get("unit")), str(option.get("to")))
         elif option.kind == "fly" and option.get("type") is not None:
             found = _fly(
                 view, str(option.get("from")), str(option.get("type")), str(option.get("to"))
