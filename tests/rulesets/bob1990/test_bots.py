@@ -63,3 +63,45 @@ def test_the_brief_view_of_the_rollouts_leads_the_heuristic_to_the_same_choices(
             s.apply(full)
         else:
             s.apply(node.sample(rng))
+
+
+def test_the_british_heuristic_takes_the_largest_stack_and_closes_on_the_germans() -> None:
+    """B.II.4: each British flight on the largest stack left; B.I.3: a flight with no German
+    flight in reach moves no farther from the nearest one."""
+    from dowding.rulesets.bob1990.components import load_components
+    from dowding.rulesets.bob1990.flights import count
+
+    board = load_components("", 50).board
+    s = fresh()
+    rng = random.Random(3)
+    players = {seat: heuristic(seat) for seat in ("raf", "luftwaffe")}
+    matched = closed = 0
+    for _ in range(3000):
+        node = s.next()
+        if isinstance(node, Terminal):
+            break
+        if not isinstance(node, Decision):
+            s.apply(node.sample(rng))
+            continue
+        v = s.view(node.seat, infostate=False)
+        choice = players[node.seat].choose(v, node)
+        if node.seat == "raf" and choice.kind == "match" and len(node.options) > 1:
+            sizes = v["fight"]["sizes"]
+            free = [count(a.get("stack")) for a in node.options if count(a.get("stack"))]
+            assert count(choice.get("stack")) in free
+            assert sizes[count(choice.get("stack")) - 1] == max(sizes[k - 1] for k in free)
+            matched += 1
+        if node.seat == "raf" and choice.kind == "move" and len(node.options) > 1:
+            me = v["flights"][str(choice.get("flight"))]
+            dests = {str(a.get("to")) for a in node.options}
+            german = {
+                g["pos"]
+                for f, g in v["flights"].items()
+                if f[0] in "235" and g["status"] == "map" and g["cards"] and g["pos"] != "NOR"
+            }
+            if me["cards"] and german and not dests & german:
+                near = min(board.distance(str(choice.get("to")), e) for e in german)
+                assert near <= min(board.distance(me["pos"], e) for e in german)
+                closed += 1
+        s.apply(choice)
+    assert matched and closed

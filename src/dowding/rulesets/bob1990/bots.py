@@ -4,7 +4,8 @@ German: take the nearest missions (airfields and radar need one hit), reinforce 
 fly bombers to the target over a radar-scanned space and home within the fuel left, bomb when
 over it, lose the weakest cards. British: fill the Flight boxes, meet German flights that are
 within reach (as short a move as possible: a flight that moves draws fewer cards, B.II.3), else
-stay put; attack with every flight; repair squadrons first.
+close on the nearest one; attack with every flight, each on the largest stack left; repair
+squadrons and bases about evenly.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from dowding.engine import Action, Decision
 
-from .components import Components, load_components
+from .components import BOX, Components, load_components
 from .flights import LUFTWAFFE, RAF, command, count
 
 View = dict[str, Any]
@@ -121,6 +122,16 @@ class Bob1990Heuristic:
         hits = [s for s in options if s in enemies]
         if hits:
             return options[min(hits, key=lambda s: (board.distance(pos, s), s))]
+        # B.I.3: none in reach; close on the nearest German flight so that it is in reach after
+        # its next move (the German flights move first each stage) rather than wait at home
+        near = [s for s in enemies if s != BOX]
+        if near and me["cards"]:
+            return options[
+                min(
+                    options,
+                    key=lambda s: (min(board.distance(s, e) for e in near), board.distance(pos, s)),
+                )
+            ]
         base = board.space_of(me["base"]) if me["base"] else pos
         return options[
             min(options, key=lambda s: (board.distance(s, base), board.distance(pos, s)))
@@ -133,8 +144,13 @@ class Bob1990Heuristic:
         return max(d.options, key=lambda a: v["flights"][str(a.get("flight"))]["cards"])
 
     def _match(self, v: View, d: Decision, c: Components) -> Action:
+        """B.II.4: the largest stack left (the stacks' sizes are public): 3 hits down the first
+        card and 2 each more, so hits on a big stack are wasted least."""
         live = [a for a in d.options if count(a.get("stack"))]
-        return live[0] if live else d.options[0]
+        if not live:
+            return d.options[0]
+        sizes = v["fight"]["sizes"]
+        return max(live, key=lambda a: (sizes[count(a.get("stack")) - 1], -count(a.get("stack"))))
 
     def _raf_lose(self, v: View, d: Decision, c: Components) -> Action:
         return min(d.options, key=lambda a: c.cards[str(a.get("card"))].dogfight)

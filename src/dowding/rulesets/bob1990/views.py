@@ -140,6 +140,7 @@ class Views(Core):
                 "space": self.fight[0],
                 "flight": self.fight[1],
                 "stacks": self.fight[2],
+                "sizes": self.stack_sizes(),  # B24: the stacks' sizes are public
                 "pairs": [list(p) for p in self.fight[3]],
                 "flipped": self.flipped(),
             },
