@@ -18,13 +18,20 @@ _PRECISION = 2
 
 def _check_word(word: str) -> str:
     """A word must survive the text form: no spaces, '=' or ',', and it must not read as a number."""
+    if word in _GOOD_WORDS:
+        return word
     if not word or any(c.isspace() or c in "=," for c in word):
         raise ValueError(f"{word!r} cannot be an action value: use one word without '=' or ','")
     try:
         float(word)
     except ValueError:
+        if len(_GOOD_WORDS) < 1 << 16:
+            _GOOD_WORDS.add(word)
         return word
     raise ValueError(f"{word!r} cannot be a word in an action: it reads as a number")
+
+
+_GOOD_WORDS: set[str] = set()
 
 
 def _norm(value: object) -> Value:
@@ -85,6 +92,11 @@ def _parse_scalar(text: str) -> Scalar:
     return normed
 
 
+_PLAIN = frozenset((int, str, float, bool))
+_MADE_LIMIT = 1 << 16
+_GOOD_KEYS: set[str] = set()
+
+
 class Action:
     """An immutable ``kind`` with keyword arguments; hashable and ordered by text."""
 
@@ -95,7 +107,30 @@ class Action:
     _text: str
     _hash: int
 
+    def __new__(cls, kind: str, /, **args: object) -> Action:
+        # Rules build the same few actions again and again: equal arguments of the same plain
+        # types always make the same text, so a made action is handed out again (it is immutable).
+        # Tuples, lists and other types are checked and built every time.
+        try:
+            types = tuple(map(type, args.values()))
+            if not _PLAIN.issuperset(types):
+                return cls._build(kind, args)
+            key = (kind, tuple(args.items()), types)
+            action = _MADE.get(key)
+        except TypeError:
+            return cls._build(kind, args)
+        if action is None:
+            action = cls._build(kind, args)
+            if len(_MADE) >= _MADE_LIMIT:
+                _MADE.clear()
+            _MADE[key] = action
+        return action
+
     def __init__(self, kind: str, /, **args: object) -> None:
+        """Everything is done in ``__new__``, which may hand out an equal action made before."""
+
+    @classmethod
+    def _build(cls, kind: object, args: dict[str, object]) -> Action:
         # ``kind`` is positional-only, so that "kind" and "self" can be keys too ("pass kind=1")
         if (
             not isinstance(kind, str)
@@ -104,14 +139,13 @@ class Action:
         ):
             raise ValueError(f"bad action kind {kind!r}")
         for key in args:
-            if not key or any(c.isspace() or c in "=," for c in key):
-                raise ValueError(f"{key!r} cannot be an action key")
+            if key not in _GOOD_KEYS:
+                if not key or any(c.isspace() or c in "=," for c in key):
+                    raise ValueError(f"{key!r} cannot be an action key")
+                if len(_GOOD_KEYS) < _MADE_LIMIT:
+                    _GOOD_KEYS.add(key)
         normed = tuple(sorted((key, _norm(value)) for key, value in args.items()))
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "args", normed)
-        parts = [kind, *(f"{key}={_value_text(value)}" for key, value in normed)]
-        object.__setattr__(self, "_text", " ".join(parts))
-        object.__setattr__(self, "_hash", hash(self._text))
+        return cls.trusted(kind, *normed)
 
     @classmethod
     def trusted(cls, kind: str, *args: tuple[str, Value]) -> Action:
@@ -194,3 +228,7 @@ class Action:
             else:
                 args[key] = _parse_scalar(raw)
         return cls(kind, **args)
+
+
+# actions made by ``Action(...)``, by (kind, arguments as given, their types); cleared when full
+_MADE: dict[tuple[str, tuple[tuple[str, object], ...], tuple[type, ...]], Action] = {}

@@ -119,6 +119,12 @@ def _pool_outcomes(die: Die, count: int) -> tuple[tuple[Action, Fraction], ...]:
     return tuple(result)
 
 
+@functools.lru_cache(maxsize=512)
+def _pool_table(die: Die, count: int) -> dict[tuple[int, ...], Action]:
+    """Each outcome of ``count`` dice by its counts of ``die.symbols``, ready-made for sampling."""
+    return {counts: _pool_action(die, counts) for counts in _compositions(count, len(die.symbols))}
+
+
 @dataclass(frozen=True)
 class Roll(Chance):
     """Some dice rolled together; the outcome keeps each die's face in order: ``roll d=3,5``."""
@@ -194,8 +200,10 @@ class SymbolPool(Chance):
         return _pool_action(self.die, counts)
 
     def sample(self, rng: random.Random) -> Action:
-        tally = Counter(rng.choice(self.die.faces) for _ in range(self.count))
-        return self._action([tally[s] for s in self.die.symbols])
+        faces = self.die.faces
+        rolled = [rng.choice(faces) for _ in range(self.count)]
+        counts = tuple(map(rolled.count, self.die.symbols))
+        return _pool_table(self.die, self.count)[counts]
 
     def is_outcome(self, action: Action) -> bool:
         if action.kind != "roll" or len(action.args) != len(self.die.symbols):
@@ -237,10 +245,9 @@ class Draw(Chance):
     names: Mapping[str, str] | None = field(default=None, kw_only=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        for item in self.items:
-            problem = _item_problem(item)
-            if problem:
-                raise ValueError(f"'{self.label}': item {item!r} cannot be logged: {problem}")
+        problem = _items_problem(self.items)
+        if problem:
+            raise ValueError(f"'{self.label}': {problem}")
 
     def outcomes(self) -> list[tuple[Action, Fraction]]:
         counts = Counter(self.items)
@@ -249,7 +256,11 @@ class Draw(Chance):
         ]
 
     def sample(self, rng: random.Random) -> Action:
-        return Action("draw", item=rng.choice(self.items))
+        item = rng.choice(self.items)
+        action = _DRAWS.get(item)
+        if action is None:
+            action = _DRAWS[item] = Action("draw", item=item)
+        return action
 
     def is_outcome(self, action: Action) -> bool:
         return action.kind == "draw" and len(action.args) == 1 and action.get("item") in self.items
@@ -285,6 +296,27 @@ def _said(text: str) -> str:
 def _said_names(name: str) -> tuple[str, ...]:
     """'No. 87 Squadron (Hurricane)' may be typed whole or without what is in brackets."""
     return (_said(name), _said(name.split(" (")[0]), _said(name.rsplit(" (", 1)[0]))
+
+
+# "draw item=X" by X, for sampling (items were checked when their Draw was made)
+_DRAWS: dict[str, Action] = {}
+
+
+def _items_problem(items: tuple[str, ...]) -> str:
+    """Why one of ``items`` cannot be logged ('' when all can). Names already found good are
+    remembered, as the same decks are drawn from again and again."""
+    if _GOOD_ITEMS.issuperset(items):
+        return ""
+    for item in items:
+        problem = _item_problem(item)
+        if problem:
+            return f"item {item!r} cannot be logged: {problem}"
+        if len(_GOOD_ITEMS) < 1 << 16:
+            _GOOD_ITEMS.add(item)
+    return ""
+
+
+_GOOD_ITEMS: set[str] = set()
 
 
 @functools.lru_cache(maxsize=65536)

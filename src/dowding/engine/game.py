@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import math
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, ClassVar
 
 from .actions import Action
@@ -181,7 +183,11 @@ class State(ABC):
         if isinstance(node, Terminal):
             raise IllegalAction(describe_refusal(action, node), node)
         if isinstance(node, Decision):
-            if action not in node.options:
+            # an option handed back as it was generated is found by identity, without comparing
+            # texts (``in`` would compare every option before it)
+            if not any(map(operator.is_, node.options, repeat(action))) and (
+                action not in node.options
+            ):
                 reason = self.check_free(action, node)
                 if reason is not None:
                     raise IllegalAction(describe_refusal(action, node, reason), node)
