@@ -101,6 +101,15 @@ class Board:
         assembly hex: RAF units may never enter one)."""
         return _within(self, start, allowance)
 
+    def within_ordered(self, start: str, allowance: int) -> tuple[str, ...]:
+        """The hexes of :meth:`within` in board order (column, then row); cached."""
+        key = (id(self), start, allowance)
+        found = _WITHIN_ORDERED.get(key)
+        if found is None:
+            reach = _within(self, start, allowance)
+            found = _WITHIN_ORDERED[key] = tuple(sorted(reach, key=self.coords.__getitem__))
+        return found
+
 
 @lru_cache(maxsize=4096)
 def _distance_cached(board_id: int, a: str, b: str) -> int:
@@ -115,6 +124,7 @@ def _distance(board: Board, a: str, b: str) -> int:
 
 
 _WITHIN: dict[tuple[int, str, int], dict[str, int]] = {}
+_WITHIN_ORDERED: dict[tuple[int, str, int], tuple[str, ...]] = {}
 
 
 def _within(board: Board, start: str, allowance: int) -> dict[str, int]:

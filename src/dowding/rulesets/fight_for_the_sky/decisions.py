@@ -7,6 +7,7 @@ that an RAF player's options and the action texts say nothing about what is face
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 from dowding.engine import Action, Decision
 
@@ -174,13 +175,14 @@ def _dec_lw_move(s: FightState, task: Task) -> Decision | None:
 
 def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
     options = []
+    crowd = s.raf_crowd()  # for the units on the ground: every unit in the air counts
     for r in s.raf:
         if r.moved:
             continue
         if r.status == AIR:
             if r.engaged and not s.may_disengage(r):
                 continue
-        elif not s.can_take_off(r) or not s.raf_destinations(r):
+        elif not s.can_take_off(r) or not s.can_fly(r, crowd):
             continue
         if r.status in (AIR, GROUND):
             options.append(_cache("select", unit=_sq(r.sqn)))
@@ -192,11 +194,28 @@ def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
 
 def _dec_raf_dest(s: FightState, task: Task) -> Decision:
     r = s.sqn(task[1])
-    options = [_cache("fly", unit=_sq(r.sqn), to=h) for h in s.raf_destinations(r)]
+    options = _flies(r.sqn, s.raf_destinations(r))
     options += [_cache("land", unit=_sq(r.sqn), at=b) for b in s.landing_bases(r)]
     options.append(_cache("back", unit=_sq(r.sqn)))
     where = r.hex or s.board.bases[r.at].name
     return Decision(RAF, f"move {r.sqn} Squadron from {where}", tuple(options))
+
+
+def _flies(sqn: str, hexes: list[str]) -> list[Action]:
+    """``fly unit=<sqn> to=<hex>`` for each hex, made once per squadron and hex."""
+    table = _FLY.get(sqn)
+    if table is None:
+        table = _FLY[sqn] = {}
+    found = list(map(table.get, hexes))
+    if not all(found):  # Actions are always true
+        unit = _sq(sqn)
+        for i, h in enumerate(hexes):
+            if found[i] is None:
+                found[i] = table[h] = _cache("fly", unit=unit, to=h)
+    return cast(list[Action], found)
+
+
+_FLY: dict[str, dict[str, Action]] = {}
 
 
 def _dec_strike(s: FightState, task: Task) -> Decision | None:

@@ -181,25 +181,50 @@ class Movement:
         start, left = self.raf_start(r)
         if left < 0:
             return []
-        sector_rule = self.options["sector_airfields"] and not self.basic
-        reach = self.board.within(start, left)
+        blocked = self._raf_blocked(r)
+        if blocked is None:
+            return []
+        ordered = self.board.within_ordered(start, left)
+        if not blocked:
+            return list(ordered)
+        return [h for h in ordered if h not in blocked]
+
+    def can_fly(self, r: Raf, crowd: dict[str, list[Raf]] | None = None) -> bool:
+        """Whether :meth:`raf_destinations` has any hex for ``r``; ``crowd``, when given, is
+        :meth:`raf_crowd` for a unit that is not in the air (the same for every such unit)."""
+        start, left = self.raf_start(r)
+        if left < 0:
+            return False
+        blocked = self._raf_blocked(r, crowd if r.status != AIR else None)
+        if blocked is None:
+            return False
+        return any(h not in blocked for h in self.board.within_ordered(start, left))
+
+    def raf_crowd(self, sqn: str | None = None) -> dict[str, list[Raf]]:
+        """The RAF units in the air other than ``sqn``, by hex."""
         crowd: dict[str, list[Raf]] = {}
         for x in self.raf:
             # engaged squadrons count too: they end the movement on the hex like any other
             # (Sector Airfields: "only units controlled by the same airfield may be on the same
             # hex at the end of movement"; Notes on Movement: no more than two a hex)
-            if x.status == AIR and x.sqn != r.sqn:
+            if x.status == AIR and x.sqn != sqn:
                 crowd.setdefault(x.hex, []).append(x)
-        found = []
-        for h in reach:
-            there = crowd.get(h, ())
-            # Notes on Movement: no more than two RAF units a hex at the end of movement
-            if len(there) >= self.rules.raf_per_hex:
-                continue
-            if sector_rule and any(x.sector != r.sector for x in there):
-                continue
-            found.append(h)
-        return sorted(found, key=self.board.coords.__getitem__)
+        return crowd
+
+    def _raf_blocked(self, r: Raf, crowd: dict[str, list[Raf]] | None = None) -> set[str] | None:
+        """The hexes ``r`` may not end its move on (None: every hex)."""
+        limit = self.rules.raf_per_hex
+        if limit <= 0:
+            return None
+        sector_rule = self.options["sector_airfields"] and not self.basic
+        if crowd is None:
+            crowd = self.raf_crowd(r.sqn)
+        # Notes on Movement: no more than two RAF units a hex at the end of movement
+        return {
+            h
+            for h, there in crowd.items()
+            if len(there) >= limit or (sector_rule and any(x.sector != r.sector for x in there))
+        }
 
     def landing_bases(self, r: Raf) -> list[str]:
         """Intermediate Game: any friendly airbase in reach; off-map ones cost 3 to enter."""

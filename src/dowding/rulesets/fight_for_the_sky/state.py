@@ -527,7 +527,8 @@ def _determinize(s: FightState, seat: str, rng: Any) -> FightState:
 
 
 def _cache(name: str, /, **args: object) -> Action:
-    key = (name, tuple(sorted(args.items())))
+    # a call site always names its arguments in the same order: no need to sort them
+    key = (name, tuple(args.items()))
     action = _ACTIONS.get(key)
     if action is None:
         action = _ACTIONS[key] = Action(name, **args)
