@@ -8,6 +8,7 @@ bomber `flight` (bomb_run.py), and `resume` (flying on to the washer).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from dowding.engine import Action, Decision
@@ -122,11 +123,18 @@ def path_decision(state: CraneState, plane: Plane) -> Decision | None:
     if plane.fresh and plane.altitude in ("above", "below"):
         mod = " (diving)" if plane.altitude == "above" else " (climbing)"
     max_turn = 180 if state.kind(plane).role == "fighter" else state.comp.rules.bomber_max_turn
-    return Decision(
-        seat,
-        f'Move {state.name(plane)} {total:g}"{mod}: {straight:g}" straight, then turn',
-        _turn_options(turns),
-        free=f"move turn=<-{max_turn:g}..{max_turn:g}> [straight=<{straight:g}..{total:g}>]",
+    prompt, free = _path_texts(state.name(plane), total, mod, straight, max_turn)
+    return Decision(seat, prompt, _turn_options(turns), free=free)
+
+
+@lru_cache(maxsize=4096)
+def _path_texts(
+    name: str, total: float, mod: str, straight: float, max_turn: float
+) -> tuple[str, str]:
+    """A move's prompt and free values, written once for each plane and allowance."""
+    return (
+        f'Move {name} {total:g}"{mod}: {straight:g}" straight, then turn',
+        f"move turn=<-{max_turn:g}..{max_turn:g}> [straight=<{straight:g}..{total:g}>]",
     )
 
 

@@ -20,8 +20,16 @@ def check_end(state: CraneState) -> bool:
     """Whether the game is over; if it has just ended, record the result and say so."""
     if state.result is not None:
         return True
-    needed = state.comp.rules.bombs_needed
     planes = state.planes
+    going = state._going
+    if (
+        going is not None
+        and going[0] is planes
+        and going[1] == state.bomb_hits
+        and going[2] == state.turn_no
+    ):
+        return False  # nothing it depends on has changed since it was last found going on
+    needed = state.comp.rules.bombs_needed
     reason = winner = None
     if state.bomb_hits >= needed:
         # VII.E: three bomb hits destroy the factory
@@ -40,6 +48,7 @@ def check_end(state: CraneState) -> bool:
             f"the raid ran out of time after {state.options['max_turns']} turns",
         )
     if reason is None:
+        state._going = (planes, state.bomb_hits, state.turn_no)
         return False
     scores = {RAF: float(bombers_destroyed(state)), LUFTWAFFE: float(state.bomb_hits)}
     state.result = Terminal(winner, scores, reason)

@@ -136,6 +136,13 @@ class CraneState(TaskQueueState):
         self._node: Node | None = None
         self._path: geo.Path | None = None
         self._log: list[Event] = []
+        # memos that depend on the planes tuple alone (replaced, never changed, on every move):
+        # the flying planes by (side, role), and the last (planes, bomb hits, turn) found going on
+        self._flying: tuple[tuple[Plane, ...], dict[tuple[str | None, str | None], Any]] = (
+            (),
+            {},
+        )
+        self._going: tuple[tuple[Plane, ...], int, int] | None = None
 
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
@@ -177,7 +184,15 @@ class CraneState(TaskQueueState):
 
     def flying(self, side: str | None = None, role: str | None = None) -> list[Plane]:
         planes = self.planes
-        return [planes[i] for i in self.slots[side, role] if planes[i].status == FLYING]
+        memo = self._flying
+        if memo[0] is not planes:
+            memo = self._flying = (planes, {})
+        found = memo[1].get((side, role))
+        if found is None:
+            found = memo[1][side, role] = tuple(
+                planes[i] for i in self.slots[side, role] if planes[i].status == FLYING
+            )
+        return list(found)
 
     # VI.C-D (movement.py), shared by the moves, the German fighters' rule (VI.A) and the view
     allowance = allowance
