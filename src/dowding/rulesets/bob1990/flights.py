@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 RAF = "raf"
@@ -42,6 +43,7 @@ def count(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
+@cache
 def command(flight: str) -> int:
     """'11B' -> 11, '2A' -> 2."""
     return int(flight[:-1])

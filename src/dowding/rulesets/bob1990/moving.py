@@ -145,6 +145,8 @@ def _remember(key: tuple[object, ...], value: object) -> None:
 # a German path's flags, best first (B15 reading): avoid 12 Group, then enter a radar-scanned space
 PREFERENCE = ((False, True), (False, False), (True, True), (True, False))
 RANK = {flags: i for i, flags in enumerate(PREFERENCE)}  # keyed (entered 12 Group, entered RS)
+# the same by a search node's flag bits (2: entered RS, 1: entered 12 Group)
+BIT_RANK = tuple(RANK[bool(bits & 1), bool(bits & 2)] for bits in range(4))
 
 
 class Moving(Core):
@@ -299,14 +301,18 @@ class Moving(Core):
                         seen[m] = d
                         nxt.append(m)
             frontier = nxt
-        out: dict[str, tuple[int, bool, bool]] = {}
+        # each space by its best path (PREFERENCE), the first found among equals; spaces in the
+        # order they were first reached
+        best: dict[int, int] = {}
+        for node in seen:
+            i = node >> 2
+            old = best.get(i)
+            if old is None or BIT_RANK[node & 3] < BIT_RANK[old & 3]:
+                best[i] = node
         names = g.names
-        for node, d in seen.items():
-            space, rs, g12 = names[node >> 2], bool(node & 2), bool(node & 1)
-            old = out.get(space)
-            if old is None or RANK[g12, rs] < RANK[old[2], old[1]]:
-                out[space] = (d, rs, g12)
-        return out
+        return {
+            names[node >> 2]: (seen[node], bool(node & 2), bool(node & 1)) for node in best.values()
+        }
 
     def _dec_lw_move(self, task: Task) -> Decision | None:
         f = str(task[1])
