@@ -43,7 +43,7 @@ def test_manual_dice_by_name_through_the_terminal(tmp_path: Path) -> None:
         "Atlantis",  # no such card: asked again
         "glasgow",  # A.I: the mission cards, by their target
         "airfield of 10 Group",
-        "AIRFIELD  of 10 group (1 bomb)",  # the same printed card again: the next of that name
+        "AIRFIELD  of 10 group (2 bombs)",  # the same printed card again: the next of that name
         "10-airfield-3",  # an id still does
         "London Docks",
         "1./KG 1",  # A.II: the German deal, by Staffel

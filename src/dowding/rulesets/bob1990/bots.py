@@ -1,6 +1,6 @@
 """The heuristic players of both sides; they decide from the seat's view alone.
 
-German: take the nearest missions (airfields and radar need one hit), reinforce every flight,
+German: take the nearest missions (the fewer bombs the better), reinforce every flight,
 fly bombers to the target over a radar-scanned space and home within the fuel left, bomb when
 over it, lose the weakest cards. British: fill the Flight boxes, meet German flights that are
 within reach (as short a move as possible: a flight that moves draws fewer cards, B.II.3), else
@@ -47,7 +47,7 @@ class Bob1990Heuristic:
             card = c.missions[str(a.get("mission"))]
             names = [card.target] if card.target else _bases(c, card.group, card.kind)
             dist = min(c.board.distance(h, c.board.space_of(str(n))) for h in homes for n in names)
-            return dist + (1.5 if card.kind == "city" else 0.0) + (99 if 2 * dist > 14 else 0)
+            return dist + 0.75 * (card.bombs - 1) + (99 if 2 * dist > 14 else 0)
 
         return min(d.options, key=cost)
 

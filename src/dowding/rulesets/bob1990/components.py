@@ -39,7 +39,8 @@ from dowding.rulesets.overrides import merge
 
 GROUPS = (10, 11, 12, 13)
 LUFTFLOTTEN = (2, 3, 5)
-BOMBS = {"city": 3, "airfield": 1, "radar": 1}  # B4: bob's mission cards
+# B4: bob's mission cards, airfield and radar cards 2 bombs (bob 1), balance: docs/rules/bob1990.md
+BOMBS = {"city": 3, "airfield": 2, "radar": 2}
 
 
 class _Strict(BaseModel):
@@ -182,7 +183,7 @@ def load_components(data_dir: str = "", cell_km: int = 50) -> Components:
 
 
 def _mission_words(m: MissionCard) -> str:
-    """'Glasgow (13 Group, 3 bombs)', 'airfield of 10 Group (1 bomb)': a card as typed at a
+    """'Glasgow (13 Group, 3 bombs)', 'airfield of 10 Group (2 bombs)': a card as typed at a
     table (B4: airfield and radar cards name only their Group)."""
     bombs = f"{m.bombs} bomb{'s' if m.bombs > 1 else ''}"
     if m.target is not None:
