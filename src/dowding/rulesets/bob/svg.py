@@ -336,6 +336,11 @@ def _shapes() -> str:
     kinds = {(c.side == RAF, c.type, c.dice, c.damage, c.bombs) for c in static().tables.cards}
     for face in sorted(kinds):
         out.append(f'<g id="{_face_id(*face)}">{_face(*face)}</g>')
+    for fid in RAF_FLIGHTS + LW_FLIGHTS:  # the first line of each flight's row
+        out.append(
+            f'<text id="{_row_id(fid)}" font-size="10" font-weight="bold">'
+            f"{esc(_row_label(fid))}</text>"
+        )
     for fid in RAF_FLIGHTS + LW_FLIGHTS:  # each flight's tag, its label on it
         raf = fid in RAF_FLIGHTS
         w = 26 if raf else 24
@@ -349,7 +354,13 @@ def _shapes() -> str:
         f'<g id="{FACE_DOWN}"><rect width="{CARD_W}" height="{CARD_H}" rx="3" '
         f'fill="url(#facedown)" stroke="#222"/><text x="{CARD_W / 2}" y="19" font-size="13" '
         f'text-anchor="middle" fill="#fff" font-weight="bold">?</text></g>'
-        f'<rect id="{RAF_TAG}" width="26" height="11" rx="5" fill="{RAF_FILL}" stroke="#fff" '
+        + "".join(
+            f'<g id="{FACE_DOWN}{n}">'
+            + "".join(f'<use href="#{FACE_DOWN}" x="{i * (CARD_W + 4)}"/>' for i in range(n))
+            + "</g>"
+            for n in range(2, MAX_DOWN + 1)
+        )
+        + f'<rect id="{RAF_TAG}" width="26" height="11" rx="5" fill="{RAF_FILL}" stroke="#fff" '
         f'stroke-width="0.8"/>'
         f'<rect id="{LW_TAG}" width="24" height="11" fill="{LW_FILL}" stroke="#000" '
         f'stroke-width="0.8"/>'
@@ -616,6 +627,17 @@ def flight_action(fid: str, acts: Actions) -> str:
     return ""
 
 
+def _row_id(fid: str) -> str:
+    return f"bob-fr-{fid.lower()}"
+
+
+def _row_label(fid: str) -> str:
+    """A flight's row in the displays starts with it: ``11B Biggin Hill Q34``."""
+    base_name, base_space = base_of(fid)
+    label = fid if fid in RAF_FLIGHTS else fid[:-1] + fid[-1].lower()
+    return f"{label} {base_name[:11]} {base_space}"
+
+
 def _tag_id(fid: str) -> str:
     return f"bob-t-{fid.lower()}"
 
@@ -650,6 +672,12 @@ def flight_tag(fid: str, f: Mapping[str, Any], x: float, y: float, acts: Actions
     )
     mark = f'<rect class="opt-mark" x="-2" y="-2" width="{w + 4}" height="15"/>' if action else ""
     cls = ("tag-raf" if raf else "tag-lw") + (" opt" if action else "")
+    if not action and not extra:  # the tag as the board draws it, one element
+        return (
+            f'<use class="{cls}" data-flight="{esc(fid)}" href="#{_tag_id(fid)}" '
+            f'transform="translate({x:g} {y:g})" data-at="{w / 2:g} 5.5">'
+            f"<title>{esc(words)}</title></use>"
+        )
     return (
         # placed by a translation, so a tag's insides are another tag's; data-at: the flight's
         # point in the tag's own units, so the page can draw its moves
@@ -766,10 +794,32 @@ def cards_row(
 ) -> tuple[str, float]:
     """Cards left to right; returns the svg and the x after the last."""
     parts = []
-    for card in cards:
-        parts.append(card_svg(card, x, y, acts, verbs))
+    down = 0  # face-down cards in a row so far: drawn together, as one element
+    for i, card in enumerate(cards):
+        if card.get("hidden") or not card.get("id"):
+            down += 1
+            last = i + 1 == len(cards) or not (
+                cards[i + 1].get("hidden") or not cards[i + 1].get("id")
+            )
+            if last or down == MAX_DOWN:
+                parts.append(face_down(down, x - (down - 1) * (CARD_W + 4), y))
+                down = 0
+        else:
+            parts.append(card_svg(card, x, y, acts, verbs))
         x += CARD_W + 4
     return "".join(parts), x
+
+
+MAX_DOWN = 12  # the longest row of face-down cards drawn as one
+
+
+def face_down(n: int, x: float, y: float) -> str:
+    """``n`` face-down cards side by side (none is ever an option), one element."""
+    words = "a face-down squadron card" if n == 1 else f"{n} face-down squadron cards"
+    return (
+        f'<use class="card card-down" href="#{FACE_DOWN}{n if n > 1 else ""}" x="{x:g}" '
+        f'y="{y:g}" data-tip="{words}"/>'
+    )
 
 
 def header(view: View, seat: str | None, panel: Panel) -> None:
@@ -843,12 +893,17 @@ def displays(view: View, side: str, panel: Panel, acts: Actions) -> None:
         panel.y += 15
         dice = ""
         if side == RAF:
-            dice = f" · production dice {(view.get('production') or {}).get(str(unit), '?')}"
+            dice = (
+                " · production dice "
+                f"<tspan>{esc((view.get('production') or {}).get(str(unit), '?'))}</tspan>"
+            )
         mark = ' text-decoration="underline"' if assist else ""
         panel.parts.append(
             f'<g class="unit{" opt" if assist else ""}" data-unit="{unit}"{assist}>'
             f'<text x="{panel.x}" y="{panel.y}" class="t11 b"{mark}>'
-            f"{esc(name)} · combat ready box: {esc(count)} card(s){esc(dice)}</text></g>"
+            # the numbers in tspans: a push sends them, not the line
+            f"{esc(name)} · combat ready box: <tspan>{esc(count)}</tspan> card(s)"
+            f"{dice}</text></g>"
         )
         for fid in ids:
             if int(fid[:-1]) != unit or fid not in flights:
@@ -910,7 +965,6 @@ def flight_row(
         if f.get(key):
             bits.append(words)
     y0 = panel.y + 4
-    label = fid if side == RAF else fid[:-1] + fid[-1].lower()
     on_map = status == "map" and bool(space)
     action = ("" if on_map else flight_action(fid, acts)) or acts.part("flight", fid)
     cls = "flight-row" + (" opt" if action else "")
@@ -921,7 +975,7 @@ def flight_row(
     )
     state_words = ", ".join(bits)
     short = state_words if len(state_words) <= 26 else state_words[:25] + "…"
-    lines = [f"{label} {base_name[:11]} {base_space}", short]
+    lines = [_row_label(fid), short]
     if side == LUFTWAFFE:
         mission = f.get("mission")
         if mission == "hidden":
@@ -929,10 +983,12 @@ def flight_row(
         elif mission:
             target = f.get("target")
             lines.append(f"{mission}" + (f" {place_name(str(target))[:14]}" if target else ""))
-    text = "".join(
-        f'<text x="{panel.x + 6:g}" y="{y0 + 10 + i * 10:g}" '
-        f'class="{text_class(9) if i else text_class(10, True)}">{esc(line)}</text>'
+    # the first line (the flight, its airfield) is the board's, placed
+    text = f'<use href="#{_row_id(fid)}" x="{panel.x + 6:g}" y="{y0 + 10:g}"/>' + "".join(
+        f'<text x="{panel.x + 6:g}" y="{y0 + 10 + i * 10:g}" class="{text_class(9)}">'
+        f"{esc(line)}</text>"
         for i, line in enumerate(lines)
+        if i
     )
     cards, _ = cards_row(list(f.get("cards") or []), panel.x + LABEL_W + 4, y0, acts, ("pick",))
     # its words a title (the page's details on hover)
