@@ -81,3 +81,14 @@ class Board:
 
     def km(self, a: str, b: str) -> float:
         return great_circle_km(*self.latlon(a), *self.latlon(b))
+
+
+_BOARDS: dict[int, tuple[Map, Board]] = {}
+
+
+def board_for(map_: Map) -> Board:
+    """One Board per map (its distances are worked out once, not for every game)."""
+    found = _BOARDS.get(id(map_))
+    if found is None or found[0] is not map_:
+        found = _BOARDS[id(map_)] = (map_, Board(map_))
+    return found[1]

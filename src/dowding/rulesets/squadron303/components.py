@@ -536,7 +536,14 @@ _T = TypeVar("_T", CombatCard, Scenario, DeploymentCard)
 
 
 def _index(items: tuple[_T, ...]) -> dict[str, _T]:
-    return {item.id: item for item in items}
+    """``items`` by id, made once for each tuple of items (the components never change)."""
+    found = _INDEXES.get(id(items))
+    if found is None or found[0] is not items:
+        found = _INDEXES[id(items)] = (items, {item.id: item for item in items})
+    return found[1]  # type: ignore[return-value]
+
+
+_INDEXES: dict[int, tuple[tuple[object, ...], dict[str, object]]] = {}
 
 
 def _read(path: Path) -> dict[str, object]:

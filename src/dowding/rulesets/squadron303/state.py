@@ -24,7 +24,7 @@ from dowding.engine import Action, Chance, Decision, Draw, Event, Roll, Terminal
 from dowding.engine.game import JSON, Node
 from dowding.engine.tasks import Task, TaskQueueState
 
-from .board import Board
+from .board import board_for
 from .campaign import CampaignState, camp_from_json
 from .components import Components, Scenario
 from .dice import make_dice
@@ -58,7 +58,7 @@ class S303State(TaskQueueState):
         self.scenario_id = scenario
         self.options = options
         self.comp = comp
-        self.board = Board(comp.map)
+        self.board = board_for(comp.map)
         self.dice = make_dice(comp.dice)
         self.players: int = int(options["players"])
         self.turn_no = 0
