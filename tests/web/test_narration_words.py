@@ -53,3 +53,19 @@ def test_a_squadron303_payload_names_pilots_in_its_prompt_log_and_dice(table: Ta
     if mine["decision"] is not None:
         texts.append(mine["decision"]["prompt"])
     assert not [t for t in texts if PLANE_ID.search(t)], texts
+
+
+def test_a_thing_drawn_is_sent_in_words_too() -> None:
+    from dowding.web.payload import _roll_json
+
+    token = _roll_json("squadron303", {}, 7, "p1", "damage token for p1", "item=no_extra")
+    assert token["faces"] == "item=no_extra" and token["words"] == "no extra card"
+    drawn = _roll_json("squadron303", {}, 7, "p1", "a new pilot", "item=lokuciewski")
+    assert drawn["words"] == "Witold Łokuciewski"
+    assert _roll_json("squadron303", {}, 7, "p1", "a card", "item=c41")["words"].startswith("“")
+    # dice keep their faces for the tray to draw; a ruleset with no words, and a roll out of
+    # sight, carry no words
+    pool = _roll_json("squadron303", {}, 8, None, "the dice", "d=hit,maneuver")
+    assert "words" not in pool and pool["faces"] == "d=hit,maneuver"
+    assert "words" not in _roll_json("bob", {}, 9, "raf", "a card", "item=raf-11-03")
+    assert "words" not in _roll_json("squadron303", {}, 9, "p2", "a card", None)

@@ -201,12 +201,14 @@ def build(
         ],
         # each roll's label once: the page writes "label: faces" (or "(hidden)") itself
         "dice": [
-            {
-                "step": r.step,
-                "seat": _owner(r.visible_to),
-                "label": in_words(ruleset, seen, r.label_for(seat)),
-                "faces": _faces(r.outcome) if r.visible(seat) else None,
-            }
+            _roll_json(
+                ruleset,
+                seen,
+                r.step,
+                _owner(r.visible_to),
+                r.label_for(seat),
+                _faces(r.outcome) if r.visible(seat) else None,
+            )
             for r in rolled
         ],
         "result": result_json(node, snap) if not replaying or isinstance(node, Terminal) else None,
@@ -269,6 +271,30 @@ def _dice_needed(node: Node, seat: str | None, typing: tuple[str, ...]) -> dict[
 
 def _owner(visible_to: frozenset[str] | None) -> str | None:
     return next(iter(visible_to)) if visible_to is not None and len(visible_to) == 1 else None
+
+
+def _roll_json(
+    ruleset: str,
+    seen: Mapping[str, Any],
+    step: int,
+    owner: str | None,
+    label: str,
+    faces: str | None,
+) -> dict[str, Any]:
+    """A roll as the page draws it; a thing drawn (``item=no_extra``: a token, a card) also in
+    the ruleset's words when it has them (``words``: "no extra card"), dice by their faces."""
+    out: dict[str, Any] = {
+        "step": step,
+        "seat": owner,
+        "label": in_words(ruleset, seen, label),
+        "faces": faces,
+    }
+    if faces is not None and faces.startswith("item="):
+        item = faces.removeprefix("item=")
+        said = in_words(ruleset, seen, item)
+        if said != item:
+            out["words"] = said
+    return out
 
 
 def _faces(outcome: str) -> str:

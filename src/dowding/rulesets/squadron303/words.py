@@ -176,7 +176,8 @@ def prompt(view: View, text: str) -> str:
     by type and squadron, die faces as words."""
     planes = {p["id"]: pilot(p["pilot"]) for p in view.get("planes", ())}
     germans = {g["id"] for g in view.get("germans", ())}
-    areas = _names()[1]
+    cards, areas = _names()[:2]
+    pilots = _pilots()
 
     def one(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -188,6 +189,12 @@ def prompt(view: View, text: str) -> str:
             return areas[word]
         if word.rstrip("234") in FACES and word not in ("blank",):
             return face(word)
+        if word in DAMAGE:  # a damage token drawn (Phase III Dealing damage)
+            return DAMAGE[word]
+        if word in pilots:  # a pilot drawn from the Reserve
+            return pilots[word]
+        if word in cards:  # a Combat card drawn
+            return card(word)
         return word
 
     return re.sub(r"[A-Za-z][\w-]*", one, text)

@@ -99,7 +99,7 @@ export class DiceTray {
   }
 
   logLine(r) {
-    return el("li", {}, el("span", { class: "step" }, `#${r.step}`), r.text || `${r.label}: ${r.faces ?? "(hidden)"}`);
+    return el("li", {}, el("span", { class: "step" }, `#${r.step}`), r.text || `${r.label}: ${r.words ?? r.faces ?? "(hidden)"}`);
   }
 
   stop() {
@@ -140,7 +140,8 @@ export class DiceTray {
     const first = draws[0].step;
     const last = draws[draws.length - 1].step;
     const steps = first === last ? `#${first}` : `#${first}–${last}`;
-    const items = draws.map((d) => (d.faces === null || d.faces === undefined ? "(out of your sight)" : String(d.faces).replace(/^item=/, "")));
+    // a thing drawn in the ruleset's words where it has them ("no extra card"), else its name
+    const items = draws.map((d) => (d.faces === null || d.faces === undefined ? "(out of your sight)" : d.words ?? String(d.faces).replace(/^item=/, "")));
     return {
       node: el("div", { class: "volley drawn", "data-step": String(first) },
         el("div", { class: "tray-label" }, `${steps} ${draws[0].label || ""}`),

@@ -741,7 +741,7 @@ export class ReplayScreen {
     this.eventLog.scrollTop = this.eventLog.scrollHeight;
     // a roll's words: its label and faces (the payload no longer repeats them as text)
     this.diceLog.replaceChildren(...(p.dice || []).map((d) => el("li", {}, el("span", { class: "step" }, `#${d.step}`),
-      d.text || `${d.label}: ${d.faces ?? "(hidden)"}`)));
+      d.text || `${d.label}: ${d.words ?? d.faces ?? "(hidden)"}`)));
     this.diceLog.scrollTop = this.diceLog.scrollHeight;
   }
 }
