@@ -67,5 +67,8 @@ def test_a_thing_drawn_is_sent_in_words_too() -> None:
     # sight, carry no words
     pool = _roll_json("squadron303", {}, 8, None, "the dice", "d=hit,maneuver")
     assert "words" not in pool and pool["faces"] == "d=hit,maneuver"
-    assert "words" not in _roll_json("bob", {}, 9, "raf", "a card", "item=raf-11-03")
+    assert "words" not in _roll_json("crane", {}, 9, "raf", "a card", "item=raf-11-03")
+    # bob: a squadron card drawn, by its squadron, type and values
+    bob = _roll_json("bob", {}, 9, "raf", "a card", "item=raf-10-01")
+    assert bob["words"] == "No. 92 Squadron (Spitfire, 4 dice, damage 4)"
     assert "words" not in _roll_json("squadron303", {}, 9, "p2", "a card", None)

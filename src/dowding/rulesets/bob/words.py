@@ -9,6 +9,7 @@ see.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
@@ -72,6 +73,34 @@ def card(c: Mapping[str, Any]) -> str:
     if bombs:
         parts.append(f"{bombs} bomb{'s' if bombs != 1 else ''}")
     return f"{c.get('name') or c.get('id')} ({', '.join(parts)})"
+
+
+CARD_ID = re.compile(r"\b(?:raf|lw)-\d+-\d+\b")
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict[str, dict[str, Any]]:
+    return {
+        c.id: {
+            "id": c.id,
+            "name": c.name,
+            "type": c.type,
+            "dice": c.dice,
+            "damage": c.damage,
+            "bombs": c.bombs,
+        }
+        for c in load_tables().cards
+    }
+
+
+def narrate(view: View, text: str) -> str:
+    """A line the seat reads with each squadron card's id in words (engine/words.py's
+    ``in_words``): a card drawn, ``raf-10-01`` -> ``No. 92 Squadron (Spitfire, 4 dice, damage
+    4)``. Only an id the line already shows the seat is named, so nothing hidden is told."""
+    cards = _cards()
+    return CARD_ID.sub(
+        lambda m: card(cards[m.group(0)]) if m.group(0) in cards else m.group(0), text
+    )
 
 
 @lru_cache(maxsize=1)
