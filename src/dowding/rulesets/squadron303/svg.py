@@ -112,6 +112,7 @@ def _args(text: str) -> dict[str, Any]:
 
 
 STATIC_SLOT = '<g class="board" data-static-map="squadron303"></g>'
+SEA = "#e4eef6"
 STYLE = (
     "<style>.german{stroke:#000;stroke-width:.8}.german.hurt{stroke:#d00;stroke-width:1.6}</style>"
 )
@@ -128,7 +129,7 @@ def static_layer() -> str:
     """The sea, the Areas and their links, named and coloured by Sector, and the key."""
     comp, board = _static()
     pts = points()
-    out = [f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H + 130}" fill="#e4eef6"/>']
+    out = [f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H + 130}" fill="{SEA}"/>']
     for a, near in sorted(board.neighbours.items()):
         for b in sorted(near):
             if a < b:
@@ -157,6 +158,8 @@ def static_layer() -> str:
             f'<text x="{x}" y="{y + 28}" text-anchor="middle" font-size="10" fill="#222">'
             f"{esc(area.name)}</text>"
         )
+        if area.symbols:  # its target undamaged (the map writes a damaged one over it)
+            out.append(_target_label(comp, area, x, y, 0))
     y = MAP_H + 20
     for i, line in enumerate(KEY):
         out.append(
@@ -253,6 +256,17 @@ def _deciding_plane(view: View, prompt: str, seat: str | None) -> Mapping[str, A
     return None
 
 
+def _target_label(comp: Components, area: Any, x: float, y: float, hurt: int) -> str:
+    """``radar 0/2``: a target's kind, its damage and its Toughness, under its Area."""
+    mark = {"airfield": "airfield", "radar": "radar", "city": "city", "port": "port"}
+    tag = mark.get(area.symbols[0], area.symbols[0])
+    toughness = max(comp.rules.target_toughness.get(s, 1) for s in area.symbols)
+    return (
+        f'<text x="{x}" y="{y + 38}" text-anchor="middle" font-size="8" '
+        f'fill="{"#b00" if hurt else "#555"}">{esc(tag)} {hurt}/{toughness}</text>'
+    )
+
+
 def _targets(
     view: View, comp: Components, on_map: Mapping[tuple[str, str], tuple[str, str]]
 ) -> list[str]:
@@ -262,14 +276,11 @@ def _targets(
     damage = dict(view.get("target_damage") or {})
     for area in comp.map.areas:
         x, y = pts[area.id]
-        if area.symbols:
-            mark = {"airfield": "airfield", "radar": "radar", "city": "city", "port": "port"}
-            tag = mark.get(area.symbols[0], area.symbols[0])
-            toughness = max(comp.rules.target_toughness.get(s, 1) for s in area.symbols)
-            hurt = damage.get(area.id, 0)
+        hurt = damage.get(area.id, 0)
+        if area.symbols and hurt:  # over the board's undamaged label, on the sea's colour
             out.append(
-                f'<text x="{x}" y="{y + 38}" text-anchor="middle" font-size="8" '
-                f'fill="{"#b00" if hurt else "#555"}">{esc(tag)} {hurt}/{toughness}</text>'
+                f'<rect x="{x - 24}" y="{y + 31}" width="48" height="9" fill="{SEA}"/>'
+                f"{_target_label(comp, area, x, y, hurt)}"
             )
         option = on_map.get(("area", area.id))
         if option is not None:
@@ -490,6 +501,7 @@ def _panel(
             continue
         mine = deciding is not None and deciding["id"] == p["id"]
         col = 0
+        out.append('<g class="hand" fill="#fff">')
         for card in hand:
             cx = x + 8 + col * 140
             name = words.card(card).strip("“”")
@@ -501,8 +513,8 @@ def _panel(
             )
             placed = card_symbols().get(str(card))
             if placed is not None:  # the card as the board draws it: its name and its text
-                fill = "#ffd24d" if option else "#fff"
-                drawn = f'<use href="#{placed}" x="{cx}" y="{y - 10}" fill="{fill}"/>'
+                fill = ' fill="#ffd24d"' if option else ""  # else the hand's white
+                drawn = f'<use href="#{placed}" x="{cx}" y="{y - 10}"{fill}/>'
                 out.append(
                     f"<g{attrs}><title>{esc(option[1])}</title>{drawn}</g>"
                     if option is not None
@@ -522,6 +534,7 @@ def _panel(
             if col == 3:
                 col = 0
                 y += 17
+        out.append("</g>")
         y += 17 if col else 0
         y += 4
     return out, y
