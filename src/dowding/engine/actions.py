@@ -126,8 +126,7 @@ class Action:
             _MADE[key] = action
         return action
 
-    def __init__(self, kind: str, /, **args: object) -> None:
-        """Everything is done in ``__new__``, which may hand out an equal action made before."""
+    # no __init__: everything is done in ``__new__`` (object.__init__ ignores the arguments)
 
     @classmethod
     def _build(cls, kind: object, args: dict[str, object]) -> Action:

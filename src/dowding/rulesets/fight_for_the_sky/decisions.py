@@ -7,6 +7,7 @@ that an RAF player's options and the action texts say nothing about what is face
 from __future__ import annotations
 
 import itertools
+from functools import cache
 from typing import cast
 
 from dowding.engine import Action, Decision
@@ -185,7 +186,7 @@ def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
         elif not s.can_take_off(r) or not s.can_fly(r, crowd):
             continue
         if r.status in (AIR, GROUND):
-            options.append(_cache("select", unit=_sq(r.sqn)))
+            options.append(_unit_action("select", r.sqn))
     if not options:
         return None
     options.append(_cache("end"))
@@ -195,10 +196,21 @@ def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
 def _dec_raf_dest(s: FightState, task: Task) -> Decision:
     r = s.sqn(task[1])
     options = _flies(r.sqn, s.raf_destinations(r))
-    options += [_cache("land", unit=_sq(r.sqn), at=b) for b in s.landing_bases(r)]
-    options.append(_cache("back", unit=_sq(r.sqn)))
+    options += [_land_action(r.sqn, b) for b in s.landing_bases(r)]
+    options.append(_unit_action("back", r.sqn))
     where = r.hex or s.board.bases[r.at].name
     return Decision(RAF, f"move {r.sqn} Squadron from {where}", tuple(options))
+
+
+@cache
+def _unit_action(kind: str, sqn: str) -> Action:
+    """``select unit=<sqn>``, ``back unit=<sqn>``: made once per squadron."""
+    return _cache(kind, unit=_sq(sqn))
+
+
+@cache
+def _land_action(sqn: str, base: str) -> Action:
+    return _cache("land", unit=_sq(sqn), at=base)
 
 
 def _flies(sqn: str, hexes: list[str]) -> list[Action]:
