@@ -111,6 +111,14 @@ export function namedPieces(svg, text) {
   return found;
 }
 
+// `item` brought into view inside `box` alone: scrollIntoView would scroll the side too, and the
+// decision above this panel with it
+function scrollWithin(box, item) {
+  const b = box.getBoundingClientRect(), r = item.getBoundingClientRect();
+  if (r.top < b.top) box.scrollTop -= b.top - r.top;
+  else if (r.bottom > b.bottom) box.scrollTop += r.bottom - b.bottom;
+}
+
 // "Since your last move": the lines of the log after the person's last decision, one at a time
 export class SincePanel {
   constructor(onFocus) {
@@ -174,7 +182,7 @@ export class SincePanel {
     this.text.hidden = false;
     this.text.replaceChildren(el("span", { class: "step" }, `#${line.step}`), line.text, ruleLink(this.ruleset, line.rule));
     const li = this.list.children[i];
-    if (li && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+    if (li) scrollWithin(this.list, li);
     this.onFocus(line);
   }
 
