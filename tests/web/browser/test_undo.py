@@ -63,6 +63,11 @@ def test_undo_a_placement_then_watch_the_computer_think(server: str, new_page: A
         and page.locator("#options button[data-text^='place']").count()
     ):
         act(page, lambda: page.click("#options button >> nth=0"))
+    # on some seeds the Luftwaffe wins the initiative and moves first: its moves, until the RAF's turn
+    for _ in range(40):
+        if page.evaluate("document.body.dataset.mine !== '1' || window.thoughts.length > 0"):
+            break
+        act(page, lambda: page.click("#options button >> nth=0"))
     page.wait_for_function("window.thoughts.length > 0", timeout=30_000)
     text, cap = page.evaluate("window.thoughts[0]")
     assert text == "Royal Air Force (search, veteran) is thinking… up to 1.0 s", text
