@@ -78,19 +78,21 @@ def card(c: Mapping[str, Any]) -> str:
 CARD_ID = re.compile(r"\b(?:raf|lw)-\d+-\d+\b")
 
 
+def _card_facts(c: Any) -> dict[str, Any]:
+    """A squadron card's printed face, as ``card`` reads it."""
+    return {
+        "id": c.id,
+        "name": c.name,
+        "type": c.type,
+        "dice": c.dice,
+        "damage": c.damage,
+        "bombs": c.bombs,
+    }
+
+
 @lru_cache(maxsize=1)
 def _cards() -> dict[str, dict[str, Any]]:
-    return {
-        c.id: {
-            "id": c.id,
-            "name": c.name,
-            "type": c.type,
-            "dice": c.dice,
-            "damage": c.damage,
-            "bombs": c.bombs,
-        }
-        for c in load_tables().cards
-    }
+    return {c.id: _card_facts(c) for c in load_tables().cards}
 
 
 def narrate(view: View, text: str) -> str:
@@ -170,18 +172,8 @@ def labels(view: View, decision: Decision) -> list[str]:
         index = t.card_index.get(key)
         if index is None:
             return key
-        c = t.cards[index]
         # the option hands this card to the seat (its own hand, its own box): it may read it
-        return card(
-            {
-                "id": c.id,
-                "name": c.name,
-                "type": c.type,
-                "dice": c.dice,
-                "damage": c.damage,
-                "bombs": c.bombs,
-            }
-        )
+        return card(_card_facts(t.cards[index]))
 
     def one(a: Action) -> str:
         k = a.kind

@@ -97,6 +97,38 @@ class RoundOutcome:
     damage_taken: int  # damage tokens the player draws
 
 
+def best_round(
+    faces: Iterable[str],
+    carry: Counter[str],
+    german_faces: Sequence[str],
+    toughness: Sequence[int],
+    damage: int,
+    failure_damage: int,
+) -> RoundOutcome:
+    """The round with the die the player places best ("Phase III: Combat"): each of ``faces``
+    (a yellow Success read as any symbol) added to the symbols he has already (``carry``), the
+    one that shoots down, then damages most, then costs least. For the odds; ``faces`` not empty."""
+    best: tuple[tuple[bool, int, int], RoundOutcome] | None = None
+    for face in faces:
+        reads = ("hit", "evade", "maneuver") if face == "success" else (symbol(face),)
+        for sym in reads:
+            got = carry + Counter({sym: 1})
+            out = resolve_round(
+                hits=got["hit"],
+                evades=got["evade"],
+                german_faces=german_faces,
+                toughness=toughness,
+                damage=damage,
+                yellow_failure=face == "failure",
+                failure_damage=failure_damage,
+            )
+            key = (out.shot_down, out.target_damage, -out.damage_taken)
+            if best is None or key > best[0]:
+                best = (key, out)
+    assert best is not None, "no face to place"
+    return best[1]
+
+
 def resolve_round(
     *,
     hits: int,
@@ -704,15 +736,21 @@ def pledge_decision(st: S303State, task: Task) -> Decision | None:
     )
 
 
-def do_pledge(st: S303State, task: Task, action: Action) -> None:
-    if action.kind == "pass":
-        return
-    f = fight_of(st)
+def _play_from_hand(st: S303State, task: Task, action: Action) -> tuple[str, Plane]:
+    """The helper (the task's plane) gives up the action's card: (the card, the helper)."""
     card = str(action.get("card"))
     helper = st.plane(task[2])
     hand = list(helper.hand)
     hand.remove(card)
     st.put(helper._replace(hand=tuple(hand)))
+    return card, helper
+
+
+def do_pledge(st: S303State, task: Task, action: Action) -> None:
+    if action.kind == "pass":
+        return
+    f = fight_of(st)
+    card, helper = _play_from_hand(st, task, action)
     set_fight(st, f._replace(pledge=card, helper=helper.id))
     # the card is played face up (a reading): the fighter sees it as he chooses his die and card
     st.say(f"{helper.id} offers {card} to Support {f.plane}")
@@ -741,11 +779,7 @@ def do_support(st: S303State, task: Task, action: Action) -> None:
     if action.kind == "pass":
         return
     f = fight_of(st)
-    card = str(action.get("card"))
-    helper = st.plane(task[2])
-    hand = list(helper.hand)
-    hand.remove(card)
-    st.put(helper._replace(hand=tuple(hand)))
+    card, helper = _play_from_hand(st, task, action)
     st.discards = tuple(sorted((*st.discards, card)))  # discarded at the end of the round
     set_fight(st, f._replace(support=str(action.get("gain")), supports=f.supports + 1))
     st.say(f"{helper.id} supports {f.plane}: +1 {action.get('gain')}")

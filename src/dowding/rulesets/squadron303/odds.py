@@ -12,7 +12,7 @@ from fractions import Fraction
 from dowding.engine.game import OptionSpec
 from dowding.engine.odds import Odds, Procedure
 
-from .combat import german_dice, resolve_round
+from .combat import best_round, german_dice
 from .components import load_components
 from .counterattack import damage_after_defence
 from .dice import COLOURS, make_dice, settled_odds
@@ -86,28 +86,15 @@ def fight_round(aircraft: str, yellow: bool, card: str, damage: int, mates: int)
     for (a, pa), (b, pb) in itertools.product(mine[0].items(), mine[1].items()):
         for (hits, evades), pg in theirs.items():
             faces = ["hit"] * hits + ["evade"] * evades
-            best = None
-            for face in (a, b):
-                reads = ("hit", "evade", "maneuver") if face == "success" else (face,)
-                for sym in reads:
-                    got = Counter({sym: 1})
-                    if card != "none":
-                        got[card] += 1
-                    out = resolve_round(
-                        hits=got["hit"],
-                        evades=got["evade"],
-                        german_faces=faces,
-                        toughness=kind.toughness,
-                        damage=damage,
-                        yellow_failure=face == "failure",
-                        failure_damage=comp.rules.yellow_failure_damage,
-                    )
-                    key = (out.shot_down, out.target_damage, -out.damage_taken)
-                    if best is None or key > best[0]:
-                        best = (key, out)
-            assert best is not None
+            out = best_round(
+                (a, b),
+                Counter() if card == "none" else Counter({card: 1}),
+                faces,
+                kind.toughness,
+                damage,
+                comp.rules.yellow_failure_damage,
+            )
             p = pa * pb * pg
-            out = best[1]
             down += p * out.shot_down
             dealt[out.target_damage - damage] += p
             taken[out.damage_taken] += p

@@ -24,9 +24,9 @@ from typing import Any
 from dowding.engine import Decision
 from dowding.engine.option_odds import OptionOdds, percent
 
-from .combat import FightState, german_dice, resolve_round
+from .combat import FightState, best_round, german_dice
 from .components import load_components
-from .dice import face_odds, make_dice, settled_odds, symbol
+from .dice import face_odds, make_dice, settled_odds
 from .odds import fight_round
 
 View = Mapping[str, Any]
@@ -134,26 +134,15 @@ def next_odds(view: View, target_id: str) -> OptionOdds | None:
     taken: dict[int, Fraction] = {}
     for (hits, evades), p in _target_pool(colours, blanks).items():
         faces = ["hit"] * hits + ["evade"] * evades + free_evade
-        best = None
-        for die in free or [-1]:
-            face = str(f.faces[die]) if die >= 0 else ""
-            reads = ("hit", "evade", "maneuver") if face == "success" else (symbol(face),)
-            for sym in reads:
-                got = carry + Counter({sym: 1})
-                out = resolve_round(
-                    hits=got["hit"],
-                    evades=got["evade"],
-                    german_faces=faces,
-                    toughness=kind.toughness,
-                    damage=damage,
-                    yellow_failure=face == "failure",
-                    failure_damage=comp.rules.yellow_failure_damage,
-                )
-                key = (out.shot_down, out.target_damage, -out.damage_taken)
-                if best is None or key > best[0]:
-                    best = (key, out)
-        assert best is not None
-        out = best[1]
+        faces_left = [str(f.faces[die]) for die in free] or [""]
+        out = best_round(
+            faces_left,
+            carry,
+            faces,
+            kind.toughness,
+            damage,
+            comp.rules.yellow_failure_damage,
+        )
         down += p * out.shot_down
         k = out.target_damage - damage
         dealt[k] = dealt.get(k, Fraction(0)) + p
