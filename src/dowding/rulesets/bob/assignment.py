@@ -81,3 +81,9 @@ class MissionStep:
             f"Luft. {flight.id} is given mission {given.id}: {self.place_name(given.target)}.",
             LUFTWAFFE,
         )
+
+    def _draw_from_empty_deck(self) -> None:
+        # Step 3: with the deck spent, only the cards returned under it are left: take the top one
+        if self.bottom:
+            self._set_mission(self.bottom[0], "hand")
+            self.bottom = self.bottom[1:]

@@ -112,3 +112,9 @@ class BombingPhase:
         if lost:
             self._move_cards(lost, DAMAGED)
             self._say(f"Ack-ack shoots down {', '.join(self.card_name(c) for c in lost)}.")
+
+    def _tally_bombs(self, what: str, crosses: int, roundels: int) -> None:
+        # Bombing Run Phase (roundels are hits) and Ack-Ack Fire Phase (two crosses a bomber)
+        self.scratch = (crosses, roundels)
+        if what == "ack_ack":
+            self._say(f"Ack-ack rolls {crosses} cross(es).")

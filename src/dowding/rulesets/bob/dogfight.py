@@ -312,3 +312,8 @@ class DogfightCombat:
         self.pending_home = tuple(x for x in self.pending_home if x != f.id)
         if self.pending_home:
             self.queue = (task, *self.queue)
+
+    def _tally_duel(self, crosses: int, roundels: int) -> None:
+        # Dogfight Procedure: both sides' dice are added up (crosses, roundels) in the scratch
+        prev = self.scratch if len(self.scratch) == 2 else (0, 0)
+        self.scratch = (prev[0] + crosses, prev[1] + roundels)

@@ -122,7 +122,8 @@ class InterceptCombat:
         )
 
     def loss_sets(self, cards: list[int], hits: int) -> list[tuple[int, ...]]:
-        """The smallest sets of cards whose damage strengths take every hit (Intercept: "All hits must be accounted for")."""
+        """Every set of cards whose damage strengths take every hit with no card to spare (Intercept:
+        "All hits must be accounted for"; the worked example offers two such sets)."""
         if hits <= 0 or not cards:
             return [()]
         if hits >= sum(self.t.cards[c].damage for c in cards):
@@ -179,3 +180,14 @@ class InterceptCombat:
     def intercept(self) -> Intercept:
         assert isinstance(self.fight, Intercept)
         return self.fight
+
+    def _tally_intercept(self, what: str, crosses: int, roundels: int) -> None:
+        # Intercept Procedure: crosses on either colour hit the Luftwaffe, roundels the RAF
+        fight = self.intercept()
+        fight = fight._replace(hits_lw=fight.hits_lw + crosses, hits_raf=fight.hits_raf + roundels)
+        self.fight = fight
+        if what == "intercept_lw":
+            self._say(
+                f"Intercept over {fight.space}: {fight.hits_lw} hit(s) on the Luftwaffe, "
+                f"{fight.hits_raf} on the RAF."
+            )

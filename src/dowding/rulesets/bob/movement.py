@@ -328,3 +328,11 @@ class MovementSteps:
         if action.kind == "dogfight":
             self._take_marker(f.space, "dogfight")
             self._say(f"Dogfight marker over {f.space}.")
+
+    def _do_observe(self, task: Task, action: Action | None) -> None:
+        # Step 5, Observer Corps: a cross spots the non-detected flight
+        assert action is not None
+        if int(action.number("cross")) > 0:
+            f = self.flights[task[1]]
+            self._put(f._replace(nondetect=False))
+            self._say(f"The Observer Corps spots Luft. {f.id} at {f.space}.")

@@ -118,3 +118,8 @@ class ProductionStep:
         self._say(f"{group} Group repairs {fixed}.")
         if left > 1:
             self.queue = (("repair", group, left - 1), *self.queue)
+
+    def _tally_repair(self, group: int, n: int, roundels: int) -> None:
+        # Step 2: each roundel on the production dice repairs one thing
+        self.queue = (("repair", group, roundels), *self.queue)
+        self._say(f"{group} Group rolls {n} production dice: {roundels} roundel(s).")

@@ -10,6 +10,7 @@ from dowding.engine import Action, Decision
 
 from .pieces import (
     CRB,
+    DAMAGED,
     Task,
     box,
 )
@@ -118,3 +119,12 @@ class ReturnsPhase:
         self.markers, self.big_wing = (4, 1) if self.stage == "london-burning" else (5, 0)
         self.combat = {}
         self.slipped = ()  # Non-Detected Flight: undetected "this turn"
+
+    def _do_home_roll(self, task: Task, action: Action | None) -> None:
+        # Step 7, Reaching for Home: a squadron is lost on a cross
+        assert action is not None
+        _, flight, card, _n = task
+        if int(action.number("cross")) > 0:
+            self._move_cards([self.t.card_index[card]], DAMAGED)
+            lost = self.card_name(self.t.card_index[card])
+            self._say(f"{lost} of Luft. {flight} runs out of fuel and is lost.")

@@ -7,19 +7,18 @@ Cards and missions live in location tuples (one entry per card), flights are sma
 NamedTuples, and the turn is a queue of tasks as in crane: the head of the queue is what
 happens next, and tasks that need no one's choice and no dice run by themselves.
 
-The steps' rules are mixins, one module each, named after the rulebook's steps: production.py
-(Step 2), assignment.py (Step 3, German Mission Assignment: missions.py holds the mission
+The steps' rules are mixins, one module each, named after the rulebook's steps: adjustments.py
+(Scenario Adjustments), turn_marker.py (Step 1), production.py (Step 2), assignment.py (Step 3, German Mission Assignment: missions.py holds the mission
 cards), alert.py (Step 4), movement.py (Steps 5 and 6), intercept.py
 (British Intercept and the Intercept Procedure), dogfight.py (the order of spaces, the Dogfight
 Procedure, Air Ace, Big Wing, RAF Flight Head Home), bombing.py (Bombing Run, Ack-Ack),
 returns.py (Reaching for Home, Mission Success or Failure, Abort Mission, the end of the turn)
-and victory.py (Winning). This module keeps what they share: the fields, set-up and the turn,
-Scenario Adjustments, chance, views and serialisation.
+and victory.py (Winning). This module keeps what they share: the fields, set-up, the queue's
+dispatch, the chance events (each step adds up its own dice), views and serialisation.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -39,11 +38,11 @@ from dowding.engine.tasks import TaskQueueState, handlers_of
 
 from .tables import LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS, Card, Tables
 from .words import AIRCRAFT as AIRCRAFT_NAMES
-from .words import stage as stage_name
 
 if TYPE_CHECKING:
     from .game import BobGame
 
+from .adjustments import ADJUSTMENT_DRAWS, ScenarioAdjustments
 from .alert import AlertStep
 from .assignment import MissionStep
 from .bombing import BombingPhase
@@ -66,6 +65,7 @@ from .pieces import (
 )
 from .production import ProductionStep
 from .returns import ReturnsPhase
+from .turn_marker import TurnMarkerStep
 from .victory import VictoryRules
 
 __all__ = [
@@ -119,6 +119,8 @@ def _brief_hidden(unit: int) -> JSON:
 
 
 class BobState(
+    ScenarioAdjustments,
+    TurnMarkerStep,
     ProductionStep,
     MissionStep,
     AlertStep,
@@ -401,95 +403,11 @@ class BobState(
             tasks.append(("adjust", stage))
         self.queue = (*tasks, ("turn",))
 
-    # --- Scenario Adjustments -----------------------------------------------------------
-    def _auto_adjust(self, task: Task) -> None:
-        stage = task[1]
-        eagles = stage == "duel-of-eagles"
-        tasks: list[Task] = []
-        completed = 5 if eagles else 9
-        history = self.options["historical"] and self.campaign and self.campaign[3]
-        # the missions already flown: from last scenario's gains (historical option) or the deck
-        tasks += [("draw", "completed", bool(history))] * completed
-        tasks.append(("strip", "radar" if eagles else "airfield"))
-        losses = [(2, 7), (3, 7)] if eagles else [(2, 10), (3, 10), (5, 2)]
-        if self.options["historical"] and self.campaign and self.campaign[4]:
-            tasks += [("draw", "damage_history")] * (14 if eagles else 20)
-        else:
-            for lf, n in losses:
-                tasks += [("draw", "damage", LUFTWAFFE, lf)] * n
-        if not eagles:
-            tasks.append(("strip_cards",))
-        for group in (10, 11, 12, 13):
-            tasks.append(("draw", "damage", RAF, group))
-        self.queue = (*tasks, *self.queue)
-        self._say(f"Scenario adjustments for {stage_name(stage)}.")
-
-    def _auto_strip(self, task: Task) -> None:
-        kind = task[1]
-        pool = [m for m in self.deck() if self.t.missions[m].kind == kind]
-        n = math.ceil(len(pool) / 2)
-        # half of them, rounded up, chosen at random, are out of play
-        self.queue = (*([("draw", "strip", kind)] * n), *self.queue)
-
-    def _auto_strip_cards(self, task: Task) -> None:
-        # London Burning: no Ju 87s in Luftflotten 2 and 3, no Defiants in 12 and 13 Group
-        out = [
-            c
-            for c, card in enumerate(self.t.cards)
-            if self.card_loc[c] == CRB
-            and (
-                (card.type == "ju87" and card.unit in (2, 3))
-                or (card.type == "defiant" and card.unit in (12, 13))
-            )
-        ]
-        self._move_cards(out, OUT)
-        self._say(f"{len(out)} Ju 87 and Defiant squadron cards are set aside.")
-
-    def _auto_turn(self, task: Task) -> None:
-        # Step 1, Advance the Scenario Turn Marker
-        self.turn_no += 1
-        if self.turn_no > self.last_turn:
-            if self.campaign and self.campaign[0] < 2:
-                self._next_campaign_scenario()
-            else:
-                self._finish()
-            return
-        self._say(f"Turn {self.turn_no} of {self.last_turn} begins.")
-        self.queue = (
-            ("production",),
-            ("missions",),
-            ("alert",),
-            ("lw_phase",),
-            ("raf_phase",),
-            ("battle",),
-            ("end_turn",),
-            ("turn",),
-            *self.queue,
-        )
-
     # --- chance ---------------------------------------------------------------------------
     def _chance(self, task: Task) -> Chance:
         kind = task[0]
-        if kind == "draw" and task[1] in ("completed", "strip"):
-            return Draw(
-                "Scenario adjustments: a mission card at random",
-                items=tuple(self.t.missions[m].id for m in self._adjust_pool(task)),
-                names=self.t.names,
-            )
-        if kind == "draw" and task[1] == "damage_history":
-            pool = self._damage_history_pool()
-            return Draw(
-                "Campaign: a damaged Luftwaffe card at random",
-                items=tuple(self.t.cards[c].id for c in pool),
-                names=self.t.names,
-            )
-        if kind == "draw" and task[1] == "damage":
-            _, _, side, unit = task
-            return Draw(
-                f"Scenario adjustments: a damaged squadron card of {'Group' if side == RAF else 'Luftflotte'} {unit}",
-                items=tuple(self.t.cards[c].id for c in self.crb_cards(side, unit)),
-                names=self.t.names,
-            )
+        if kind == "draw" and task[1] in ADJUSTMENT_DRAWS:
+            return self._adjustment_draw(task)
         if kind == "draw":
             if task[1] == "mission":
                 deck = self.deck()
@@ -558,21 +476,12 @@ class BobState(
         kind = task[0]
         if kind == "draw" and task[1] == "mission" and not self.deck():
             self.queue = self.queue[1:]
-            if self.bottom:  # only the cards returned under the deck are left: take the top one
-                self._set_mission(self.bottom[0], "hand")
-                self.bottom = self.bottom[1:]
+            self._draw_from_empty_deck()
             return False
-        if kind == "draw" and task[1] in ("completed", "strip") and not self._adjust_pool(task):
+        if kind == "draw" and task[1] in ADJUSTMENT_DRAWS and not self._adjustment_pool(task):
             self.queue = self.queue[1:]
             return False
-        if kind == "draw" and task[1] == "damage_history" and not self._damage_history_pool():
-            self.queue = self.queue[1:]
-            return False
-        if (
-            kind == "draw"
-            and task[1] in ("card", "damage")
-            and not self.crb_cards(task[2], task[3])
-        ):
+        if kind == "draw" and task[1] == "card" and not self.crb_cards(task[2], task[3]):
             self.queue = self.queue[1:]
             return False
         if kind == "pick" and not self._chance(task).items:  # type: ignore[attr-defined]
@@ -584,39 +493,11 @@ class BobState(
             return False
         return True
 
-    def _adjust_pool(self, task: Task) -> list[int]:
-        if task[1] == "strip":
-            return [m for m in self.deck() if self.t.missions[m].kind == task[2]]
-        if task[2]:  # historical: last scenario's gains, while any are left
-            previous = [m for m in self.campaign[3] if self.mission_loc[m] == "deck"]
-            if previous:
-                return previous
-        return self.deck()
-
-    def _damage_history_pool(self) -> list[int]:
-        return [c for c in self.campaign[4] if self.card_loc[c] == CRB]
-
     def _do_draw(self, task: Task, action: Action | None) -> None:
         assert action is not None
         item = action.word("item")
-        if task[1] in ("completed", "strip"):
-            m = next(i for i, mm in enumerate(self.t.missions) if mm.id == item)
-            if task[1] == "strip":
-                self._set_mission(m, OUT)
-                return
-            # it counts as completed: knocked out, or a "bomb 1" marker on a city
-            self._set_mission(m, "lw")
-            target = self.t.targets[self.t.missions[m].target]
-            self.hits = {
-                **self.hits,
-                target.name: max(
-                    self.hits.get(target.name, 0), 1 if target.kind == "city" else target.hits
-                ),
-            }
-            self._say(f"Already flown: {self.t.display.get(target.name, target.name)}.")
-            return
-        if task[1] in ("damage", "damage_history"):
-            self._move_cards([self.t.card_index[item]], DAMAGED)
+        if task[1] in ADJUSTMENT_DRAWS:
+            self._drawn_for_adjustment(task, item)
             return
         if task[1] == "mission":
             m = next(i for i, mm in enumerate(self.t.missions) if mm.id == item)
@@ -640,44 +521,15 @@ class BobState(
         _, what, subject, n, _side = task
         crosses = int(action.number("cross"))
         roundels = int(action.number("roundel"))
+        # each step adds up its own dice
         if what == "repair":
-            self.queue = (("repair", subject, roundels), *self.queue)
-            self._say(f"{subject} Group rolls {n} production dice: {roundels} roundel(s).")
-            return
-        if what in ("intercept_raf", "intercept_lw"):
-            fight = self.intercept()
-            fight = fight._replace(
-                hits_lw=fight.hits_lw + crosses, hits_raf=fight.hits_raf + roundels
-            )
-            self.fight = fight
-            if what == "intercept_lw":
-                self._say(
-                    f"Intercept over {fight.space}: {fight.hits_lw} hit(s) on the Luftwaffe, "
-                    f"{fight.hits_raf} on the RAF."
-                )
-            return
-        if what in ("duel_raf", "duel_lw"):
-            prev = self.scratch if len(self.scratch) == 2 else (0, 0)
-            self.scratch = (prev[0] + crosses, prev[1] + roundels)
-            return
-        self.scratch = (crosses, roundels)
-        if what == "ack_ack":
-            self._say(f"Ack-ack rolls {crosses} cross(es).")
-
-    def _do_observe(self, task: Task, action: Action | None) -> None:
-        assert action is not None
-        if int(action.number("cross")) > 0:
-            f = self.flights[task[1]]
-            self._put(f._replace(nondetect=False))
-            self._say(f"The Observer Corps spots Luft. {f.id} at {f.space}.")
-
-    def _do_home_roll(self, task: Task, action: Action | None) -> None:
-        assert action is not None
-        _, flight, card, _n = task
-        if int(action.number("cross")) > 0:
-            self._move_cards([self.t.card_index[card]], DAMAGED)
-            lost = self.card_name(self.t.card_index[card])
-            self._say(f"{lost} of Luft. {flight} runs out of fuel and is lost.")
+            self._tally_repair(subject, n, roundels)
+        elif what in ("intercept_raf", "intercept_lw"):
+            self._tally_intercept(what, crosses, roundels)
+        elif what in ("duel_raf", "duel_lw"):
+            self._tally_duel(crosses, roundels)
+        else:
+            self._tally_bombs(what, crosses, roundels)
 
     # --- decisions dispatch -------------------------------------------------------------------
     def _decision(self, task: Task) -> Decision | None:
