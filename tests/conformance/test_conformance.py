@@ -138,13 +138,21 @@ def test_every_computer_player_plays_legal_games(case: tuple[str, str], seed: in
 
 
 def option_variants(game: Game) -> list[dict[str, object]]:
-    """One game per other value of each option: bools flipped, each choice, numeric bounds."""
+    """One game per other value of each option: bools flipped, each choice, every value of a
+    small count, else the numeric bounds."""
     variants: list[dict[str, object]] = []
     for spec in game.option_specs:
         if isinstance(spec.default, bool):
             values: list[object] = [not spec.default]
         elif isinstance(spec.default, str):
             values = [c for c in spec.choices if c != spec.default]
+        elif (
+            isinstance(spec.minimum, int)
+            and isinstance(spec.maximum, int)
+            and spec.maximum - spec.minimum <= 4
+        ):
+            # a small count (players 1-4): every value, as each seats the game differently
+            values = [v for v in range(spec.minimum, spec.maximum + 1) if v != spec.default]
         else:
             values = [
                 v for v in (spec.minimum, spec.maximum) if v is not None and v != spec.default
