@@ -34,6 +34,7 @@ CITATIONS = Citations(
         ("flips its mission card", "B.III"),
         ("^\\d+ hit\\(s\\) on ", "B.III.1-2"),
         (" is destroyed: mission ", "B.III.3"),
+        ("^AA guns shoot down ", "B.III.1-2"),
         ("mission \\S+ failed", "C.I"),
         ("rolls \\d+ roundel\\(s\\) to repair", "C.II"),
         ("production dice to ", "C.II"),
