@@ -253,15 +253,26 @@ def play_until_dice(table: Table, game_id: str, tokens: dict[str, str]) -> Paylo
     raise AssertionError("no dice to type in 400 steps")
 
 
+def _crane_roller(label: str) -> str:
+    if label.startswith(("Does vic", "Entry point", "Flak")):
+        return "raf"
+    subject = label.split()[0] if not label.startswith("Altitude of") else label.split()[2]
+    return "raf" if subject.startswith("V") else "luftwaffe"
+
+
 def test_only_the_seat_whose_dice_they_are_types_them(table: Table) -> None:
     game_id, mine, theirs = networked(table)
     table.client.post(f"/api/games/{game_id}/accept", json={"token": theirs})
     tokens = {"raf": mine, "luftwaffe": theirs}
-    for _ in range(4):
+    for _ in range(12):
         payloads = play_until_dice(table, game_id, tokens)
         rollers = [seat for seat, p in payloads.items() if p["dice_needed"] is not None]
         assert len(rollers) == 1  # one seat's dice, offered to that seat alone
         roller = rollers[0]
+        # and it is the seat the rules make roll (crane: the vics' rolls are the RAF's, an
+        # attack the attacker's, flak the factory's; a German section's altitude the Luftwaffe's)
+        label = payloads[roller]["dice_needed"]["label"]
+        assert roller == _crane_roller(label), (label, roller)
         other = next(s for s in tokens if s != roller)
         need = payloads[roller]["dice_needed"]
         faces = " ".join("1" for _ in need["expects"].split("<")[1:]) or "1"

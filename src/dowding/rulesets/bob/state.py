@@ -195,6 +195,24 @@ class BobState(
         f = self.flights[flight]
         return self.seat_for_unit(f.side, unit_of(flight))
 
+    def roller(self, side: str, unit: int | None, where: str) -> str:
+        """The seat that rolls ``side``'s dice ("Dice": white for the RAF, black for the
+        Luftwaffe) at a real table: the commander of ``unit``, else of that side's flight
+        ``where`` names or that is in the space ``where``, else the side's first seat."""
+        if self.options["players"] == 2:
+            return side
+        if unit is not None:
+            return self.seat_for_unit(side, unit)
+        f = self.flights.get(where)
+        if f is not None and f.side == side:
+            return self.seat_of_flight(where)
+        space = f.space if f is not None else where
+        here = self.raf_at(space) if side == RAF else [self.lw_at(space)]
+        for flight in here:
+            if flight is not None:
+                return self.seat_of_flight(flight.id)
+        return min(self.side_seats(side))
+
     # --- small helpers ------------------------------------------------------------------
     @property
     def turn(self) -> int:
@@ -443,7 +461,7 @@ class BobState(
                 names=self.t.names,
             )
         if kind == "roll":
-            _, what, _, n, side = task
+            _, what, subject, n, side = task
             die = RAF_DIE if side == RAF else LUFTWAFFE_DIE
             labels = {
                 "repair": "Production dice: each roundel repairs one thing (Step 2)",
@@ -454,10 +472,16 @@ class BobState(
                 "bombs": "Bombing dice: each roundel is a hit",
                 "ack_ack": "Ack-ack: a white die for each cross; every two crosses down a bomber",
             }
-            return SymbolPool(labels[what], die=die, count=n)
+            unit = subject if what == "repair" else None
+            return SymbolPool(
+                labels[what], die=die, count=n, roller=self.roller(side, unit, subject)
+            )
         if kind == "observe":
             return SymbolPool(
-                f"Observer Corps: a cross spots Luft. {task[1]}", die=RAF_DIE, count=1
+                f"Observer Corps: a cross spots Luft. {task[1]}",
+                die=RAF_DIE,
+                count=1,
+                roller=self.roller(RAF, None, task[1]),
             )
         if kind == "home_roll":
             _, flight, card, n = task
@@ -466,6 +490,7 @@ class BobState(
                 f"Reaching for home: a squadron of Luft. {flight} is lost on a cross",
                 die=LUFTWAFFE_DIE,
                 count=n,
+                roller=self.seat_of_flight(flight),
                 detail=f"Reaching for home: {card} of Luft. {flight} is lost on a cross",
                 detail_to=self.side_seats(LUFTWAFFE),
             )

@@ -79,6 +79,7 @@ class Bombing(Core):
             f"{f} bombs {self.target[command(f)]} with {n} black dice: roundels hit, "
             "every two crosses down a bomber (B.III.2)",
             die=LUFTWAFFE_DIE,
+            roller=self.seat_of(LUFTWAFFE),
             count=n,
         )
 

@@ -198,6 +198,7 @@ class Dogfighting(Core):
         return SymbolPool(
             f"{self.fight[1]}'s stack rolls {n} black dice: roundels hit the RAF, crosses the Luftwaffe (B.II.5)",
             die=LUFTWAFFE_DIE,
+            roller=self.seat_of(LUFTWAFFE),
             count=n,
         )
 
@@ -210,6 +211,7 @@ class Dogfighting(Core):
         return SymbolPool(
             f"{f} rolls {n} white dice: roundels hit the RAF, crosses the Luftwaffe (B.II.5)",
             die=RAF_DIE,
+            roller=self.seat_of(RAF),
             count=n,
         )
 

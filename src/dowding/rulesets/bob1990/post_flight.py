@@ -127,6 +127,7 @@ class PostFlight(Core):
         return SymbolPool(
             f"{g} Group rolls {n} white dice to repair {what}: each roundel repairs one (C.II)",
             die=RAF_DIE,
+            roller=self.seat_of(RAF),
             count=n,
         )
 
@@ -192,6 +193,7 @@ class PostFlight(Core):
         return SymbolPool(
             f"Fuel crash: a squadron of {f}, {d} space(s) from home, is lost on a cross (C.III.1)",
             die=LUFTWAFFE_DIE,
+            roller=self.seat_of(LUFTWAFFE),
             count=d,
             detail=f"Fuel crash: {cards[i]} of {f}, {d} space(s) from home, is lost on a cross",
             detail_to=frozenset({LUFTWAFFE}),

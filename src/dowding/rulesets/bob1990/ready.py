@@ -202,6 +202,7 @@ class ReadyStage(Core):
         return SymbolPool(
             f"Reinforcing {f}: a squadron card for every cross (A.II)",
             die=LUFTWAFFE_DIE,
+            roller=self.seat_of(LUFTWAFFE),
             count=REINFORCE_DICE,
         )
 

@@ -95,6 +95,7 @@ def bomb_roll(state: CraneState, task: Task) -> Chance:
     return Roll(
         f"{state.name(b)} bombs: {n} pair(s) of bomber die against factory die (VII.C-D)",
         dice=(D6,) * (2 * n),
+        roller=b.side,  # the bomber's player rolls, the factory's die with it
     )
 
 

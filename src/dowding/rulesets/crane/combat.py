@@ -133,6 +133,9 @@ def attack_roll(state: CraneState, task: Task) -> Chance:
     """VI.E.4.a: 1 D6 for the attacker, 1 D6 for the defender (VII.A.2: flak the same way)."""
     _, attacker, target, how = task
     t = state.plane(target)
+    # the attacker's player rolls (the defender's die with his own at a screen); flak is the
+    # factory's, so the RAF's
+    roller = RAF if attacker == "AA" else state.plane(attacker).side
     if attacker == "AA":
         label = f"Flak fires at {state.name(t)}: 1d6+{state.comp.rules.flak_offense} against 1d6+{state.kind(t).defense} (VII.A)"
     else:
@@ -146,7 +149,7 @@ def attack_roll(state: CraneState, task: Task) -> Chance:
             f"{state.name(a)} {verb} {state.name(t)}: "
             f"1d6+{state.kind(a).offense} against 1d6+{state.kind(t).defense} (VI.E.4)"
         )
-    return Roll(label, dice=(D6, D6))
+    return Roll(label, dice=(D6, D6), roller=roller)
 
 
 def do_attack(state: CraneState, task: Task, action: Action | None) -> None:

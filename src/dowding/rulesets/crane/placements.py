@@ -10,7 +10,7 @@ from dowding.engine import D6, Action, Chance, Decision, Roll
 
 from . import geometry as geo
 from .components import Components, formation_name
-from .equipment import EPS, FLYING, LUFTWAFFE, Task, faces
+from .equipment import EPS, FLYING, LUFTWAFFE, RAF, Task, faces
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -107,7 +107,7 @@ def do_place(state: CraneState, task: Task, action: Action | None) -> None:
 
 # --- V.C Placing British fighters on the board ------------------------------------------
 def arrive_roll(state: CraneState, task: Task) -> Chance:
-    return Roll(f"Does vic {task[1]} arrive? Even: it enters (V.C)", dice=(D6,))
+    return Roll(f"Does vic {task[1]} arrive? Even: it enters (V.C)", dice=(D6,), roller=RAF)
 
 
 def do_arrive(state: CraneState, task: Task, action: Action | None) -> None:
@@ -122,7 +122,9 @@ def do_arrive(state: CraneState, task: Task, action: Action | None) -> None:
 
 
 def entry_roll(state: CraneState, task: Task) -> Chance:
-    return Roll(f"Entry point of vic {task[1]}: 2d6 on the clock face (V.C)", dice=(D6, D6))
+    return Roll(
+        f"Entry point of vic {task[1]}: 2d6 on the clock face (V.C)", dice=(D6, D6), roller=RAF
+    )
 
 
 def do_entry(state: CraneState, task: Task, action: Action | None) -> None:
@@ -170,7 +172,10 @@ def clock_entry(state: CraneState, hour: int) -> tuple[geo.Point, float]:
 
 # --- V.D Determine the altitude of fighters ---------------------------------------------
 def alt_roll(state: CraneState, task: Task) -> Chance:
-    return Roll(f"Altitude of {task[1]}: 1-2 below, 3-4 level, 5-6 above (V.D)", dice=(D6,))
+    side = state._section(task[1])[0].side  # each side rolls for its own sections
+    return Roll(
+        f"Altitude of {task[1]}: 1-2 below, 3-4 level, 5-6 above (V.D)", dice=(D6,), roller=side
+    )
 
 
 def do_alt(state: CraneState, task: Task, action: Action | None) -> None:

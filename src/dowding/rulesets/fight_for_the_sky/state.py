@@ -96,6 +96,22 @@ CHANCE_TASKS = frozenset(
 _ROLL = Roll("d6", dice=(D6,))
 
 
+def _roller(task: Task) -> str | None:
+    """Who rolls at a real table: the side whose guns, bombs or squadrons the roll is for. The
+    day's weather and the tactical advantage belong to neither (None: the seat that called for
+    them, docs/rules/fight-for-the-sky.md)."""
+    kind = task[0]
+    if kind == "shoot":  # Attack Procedure: the attacker rolls on the attack table
+        return RAF if task[1] == RAF else LUFTWAFFE
+    if kind in ("aa", "urban_aa"):  # the British guns
+        return RAF
+    if kind in ("bomb", "availability"):
+        return LUFTWAFFE
+    if kind == "contact":  # Weather: the squadron or the formation making contact
+        return RAF if task[1] == "raf" else LUFTWAFFE
+    return None
+
+
 class FightState(
     GameTurn,
     MakingUpFormations,
@@ -317,7 +333,7 @@ class FightState(
             "weather": lambda: "weather for the day",
             "availability": lambda: "Luftwaffe availability for the day",
         }
-        return Roll(labels[task[0]](), dice=(D6,))
+        return Roll(labels[task[0]](), dice=(D6,), roller=_roller(task))
 
     def _decision(self, task: Task) -> Decision | None:
         maker = _DECISIONS.get(task[0])
