@@ -1,7 +1,9 @@
-"""bob1990 in words: each option as a person reads it, from the deciding seat's view alone."""
+"""bob1990 in words: each option as a person reads it, from the deciding seat's view alone, and
+the cards a line of the log, a prompt or a thing drawn names (``narrate``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -97,6 +99,38 @@ def _label(c: Components, view: View, a: Action) -> str:
     if kind == "wait":
         return f"{flight_name(str(a.get('flight')))} waits off the map"
     return ""
+
+
+# a squadron card (``raf-10-01``, ``lw-3-21``) and a mission card (``C11-01``, ``10-airfield-2``),
+# with the aircraft a line may already give after a card ("raf-10-02 (Hurricane) is shot down")
+CARD_ID = re.compile(r"\b(?:raf|lw)-\d+-\d+\b(?: \((?P<aircraft>[A-Z][\w ]*?)\))?")
+MISSION_ID = re.compile(r"\b(?:C\d{2}-\d{2}|\d{2}-(?:airfield|radar)-\d+)\b")
+
+
+def narrate(view: View, text: str) -> str:
+    """A line of the log, a prompt or a thing drawn with each card's id in words
+    (engine/words.py's ``in_words``): ``raf-10-01`` -> ``No. 92 Squadron (Spitfire)``,
+    ``C11-01`` -> ``“London (11 Group, 3 bombs)”``. Only an id the text already
+    shows the seat is named, from the printed cards alone (a card's id is its printed face, so
+    naming it tells nothing the id does not): a card the seat may not see is never in what it
+    reads, and a face-down card stays as the text says it ("a squadron card", "face down")."""
+    c = load_components("", int(view.get("cell_km", 50)))
+
+    def one_card(m: re.Match[str]) -> str:
+        cid = m.group(0).split(" ", 1)[0]
+        if cid not in c.cards:
+            return m.group(0)
+        named = card_name(c, cid)
+        aircraft = m.group("aircraft")
+        if aircraft and aircraft != c.cards[cid].aircraft:
+            named += f" ({aircraft})"  # whatever the bracket said, kept
+        return named
+
+    def one_mission(m: re.Match[str]) -> str:
+        mid = m.group(0)
+        return f"“{c.names[mid]}”" if mid in c.missions else mid
+
+    return MISSION_ID.sub(one_mission, CARD_ID.sub(one_card, text))
 
 
 def labels(view: View, decision: Decision) -> list[str]:
