@@ -195,9 +195,36 @@ def prompt(view: View, text: str) -> str:
             return pilots[word]
         if word in cards:  # a Combat card drawn
             return card(word)
+        if word in _deployments():  # a Deployment card drawn face up
+            return _deployments()[word]
+        base, _, number = word.rpartition("-")
+        if number.isdigit() and (base in _colours() or base.rpartition("-")[0] in _events()):
+            # a German aircraft no longer on the board (shot down, gone home): by its squadron
+            return f"German aircraft no. {number} of {squadron(base)}"
         return word
 
     return re.sub(r"[A-Za-z][\w-]*", one, text)
+
+
+@lru_cache(maxsize=1)
+def _deployments() -> dict[str, str]:
+    """Deployment card id -> its face: ``d01`` -> ``1 Bf 109, 2 He 111 (close escort)``."""
+    return {
+        d.id: ", ".join(f"{n} {aircraft(k)}" for k, n in d.aircraft.items())
+        + f" ({MODES.get(d.mode, d.mode)})"
+        for d in load_components().deployment
+    }
+
+
+@lru_cache(maxsize=1)
+def _colours() -> frozenset[str]:
+    """The colours of the squadrons the Scenarios deploy (``brown``...)."""
+    return frozenset(
+        slot.colour
+        for s in load_components().scenarios
+        for setup in s.setups.values()
+        for slot in setup.slots
+    )
 
 
 def narrate(view: View, text: str) -> str:
@@ -208,6 +235,14 @@ def narrate(view: View, text: str) -> str:
         if p.get("pilot") and pilot(p["pilot"]) in text:
             player = f"Player {str(p['seat']).removeprefix('p')}"
             text = re.sub(rf"\b{re.escape(str(p['id']))}\b", player, text)
+    # an Event's squadron by the Event's name: "the air-supremacy-1 squadron hunts ..."
+    text = re.sub(
+        r"\bthe ([a-z]+(?:-[a-z]+)*-\d+) squadron\b",
+        lambda m: (
+            squadron(m.group(1)) if m.group(1).rpartition("-")[0] in _events() else m.group(0)
+        ),
+        text,
+    )
     # "attacks He 111 brown-4" names the type twice once the aircraft is in words
     return re.sub(r"\b((?:He|Bf|Do|Ju|Me) \d{2,3}) \1\b", r"\1", prompt(view, text))
 
