@@ -17,6 +17,7 @@ from dowding.engine import (
     Action,
     Chance,
     Decision,
+    Draw,
     Event,
     IllegalAction,
     Match,
@@ -248,8 +249,24 @@ class Session:
         outcome = self.match.steps[-1].action
         hidden = chance.visible_to
         seen = self.can_see(lambda seat: hidden is None or seat in hidden, None)
-        self.say(f"{chance.label}: {outcome if seen else '(hidden)'}", "magenta")
+        view = dict(self.match.state.view(self.viewer(), infostate=False))
+        label = in_words(self.match.game.id, view, chance.label)
+        said = self.outcome_words(chance, outcome, view) if seen else "(hidden)"
+        self.say(f"{label}: {said}", "magenta")
         self.show_events(events, None)
+
+    def outcome_words(self, chance: Chance, outcome: str, view: dict[str, object]) -> str:
+        """An outcome as a person reads it: a thing drawn in the ruleset's words, as the
+        browser's dice tray shows it (``raf-10-06`` -> ``No. 238 Squadron (Hurricane)``), else
+        by the name the Draw gives it; dice by their faces (``roll d=3,5``)."""
+        action = Action.parse(outcome)
+        item = action.get("item") if action.kind == "draw" else None
+        if item is None:
+            return outcome
+        said = in_words(self.match.game.id, view, str(item))
+        if said == str(item) and isinstance(chance, Draw) and chance.names is not None:
+            said = chance.names.get(str(item), said)
+        return said
 
     def thinking(self, seat: str) -> str | None:
         """The status line while a computer with a time cap thinks (the search player):
