@@ -33,18 +33,22 @@ class Bombing(Core):
         board = self.c.board
         return [n for n in names if n not in self.destroyed and board.space_of(n) == flight.pos]
 
-    def bomb_options(self) -> list[Action]:
+    def bomb_options(self, task: Task = ("bombing",)) -> list[Action]:
+        """B26 (digest: "each flight may bomb once per turn ... Option: once per stage"): with
+        at least one bomber, once a turn (``flight.bombed``) or, with ``bomb_once_per=stage``,
+        once a Mission Stage (the flights that bombed in this stage's B.III ride on its task)."""
+        per_stage = self.options["bomb_once_per"] == "stage"
         out = []
         for f in LW_FLIGHTS:
             flight = self.fl[f]
-            # B26: once a turn, with at least one bomber
-            if flight.status != ON_MAP or flight.bombed or not self.bombers(f):
+            done = f in task[1:] if per_stage else flight.bombed
+            if flight.status != ON_MAP or done or not self.bombers(f):
                 continue
             out += [Action("bomb", flight=f, target=slug(t)) for t in self.targets_for(f)]
         return out
 
     def _dec_bombing(self, task: Task) -> Decision | None:
-        options = self.bomb_options()
+        options = self.bomb_options(task)
         if not options:
             return None
         return Decision(
@@ -70,7 +74,11 @@ class Bombing(Core):
         self.set(f, bombed=True)
         # the bombers are counted out for their dice (B.III.1), so the flight's cards are shown
         self.revealed = self.revealed | set(self.fb(f))
-        self.push(("bomb_dice", f), ("bombing",))
+        # B26: with bomb_once_per=stage the next bombing of this stage knows who has bombed in it
+        again = (
+            ("bombing", *task[1:], f) if self.options["bomb_once_per"] == "stage" else ("bombing",)
+        )
+        self.push(("bomb_dice", f), again)
 
     def _chance_bomb_dice(self, task: Task) -> SymbolPool:
         f = str(task[1])

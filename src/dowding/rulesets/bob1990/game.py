@@ -51,6 +51,12 @@ class Bob1990Game(Game):
             choices=("deck", "removed"),
         ),
         OptionSpec(
+            "bomb_once_per",
+            "turn",
+            "a German flight bombs at most once a turn, or once a Mission Stage (B26)",
+            choices=("turn", "stage"),
+        ),
+        OptionSpec(
             "move_order",
             "fixed",
             "flights move in a fixed order (2A-5A, 10A-13B), or the mover chooses each next (B.I)",
