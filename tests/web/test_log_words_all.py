@@ -34,9 +34,9 @@ GAMES = [(r, s.id) for r in SHIPPED for s in get_game(r).scenarios]
 SEED = 3
 MAX_STEPS = 20_000
 SQUADRON_CARD = r"\b(?:raf|lw)-\d+-\d+\b"
-# Left, explicitly: bob's words.py names no mission card, so the dice tray shows the mission
-# the Luftwaffe drew by its id (M10-03; the terminal names it from Draw.names). Issue 12.
-LEFT = {"bob": re.compile(r"^M\d{2}-\d{2}$")}
+# Things left sent by id, by ruleset (none now: bob's mission cards are named since its
+# narrate names them).
+LEFT: dict[str, re.Pattern[str]] = {}
 
 
 @lru_cache(maxsize=1)

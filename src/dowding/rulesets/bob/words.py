@@ -76,6 +76,7 @@ def card(c: Mapping[str, Any]) -> str:
 
 
 CARD_ID = re.compile(r"\b(?:raf|lw)-\d+-\d+\b")
+MISSION_ID = re.compile(r"\bM\d{2}-\d{2}\b(?!:)")
 
 
 def _card_facts(c: Any) -> dict[str, Any]:
@@ -100,9 +101,12 @@ def narrate(view: View, text: str) -> str:
     ``in_words``): a card drawn, ``raf-10-01`` -> ``No. 92 Squadron (Spitfire, 4 dice, damage
     4)``. Only an id the line already shows the seat is named, so nothing hidden is told."""
     cards = _cards()
-    return CARD_ID.sub(
+    text = CARD_ID.sub(
         lambda m: card(cards[m.group(0)]) if m.group(0) in cards else m.group(0), text
     )
+    # a mission card the line shows (the Luftwaffe's own draw): its target too, unless the
+    # line already gives it ("M10-01: bomb ...")
+    return MISSION_ID.sub(lambda m: mission(load_tables(), m.group(0)), text)
 
 
 @lru_cache(maxsize=1)
