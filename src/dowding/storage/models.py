@@ -34,6 +34,10 @@ class GameRow(Base):
     # one more with every write; a write names the version it read (compare and set), so a
     # server holding an older copy of the game is refused instead of overwriting a newer one
     version: Mapped[int] = mapped_column(Integer, server_default="0")
+    # what the game's people have agreed to, kept with the game so that a restart or another
+    # server sees it: {"abandon": [people who offered or accepted to abandon], "accepted":
+    # [invited seats that accepted manual dice]}; None: nothing agreed
+    agreements: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

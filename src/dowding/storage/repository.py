@@ -91,6 +91,10 @@ class GameRecord:
     turn: int = 0
     to_move: str | None = None
     version: int = 0  # one more with every write
+    # what the people at the game have agreed to, stored under the version check like a step:
+    # {"abandon": the people who offered or accepted to abandon it, "accepted": the invited
+    # seats that accepted manual dice}
+    agreements: dict[str, list[str]] = field(default_factory=dict)
     created: datetime = field(default_factory=_now)
     updated: datetime = field(default_factory=_now)
     seats: list[SeatRecord] = field(default_factory=list)
@@ -105,6 +109,8 @@ class Summary:
     to_move: str | None
     status: str
     result: dict[str, Any] | None = None
+    # the game's agreements after the write (GameRecord.agreements); None: left as stored
+    agreements: dict[str, list[str]] | None = None
 
 
 class Repository:
@@ -267,6 +273,7 @@ def _create(game: GameRecord, session: Session) -> None:
             turn=game.turn,
             to_move=game.to_move,
             version=game.version,
+            agreements=game.agreements or None,
             created=game.created,
             updated=game.updated,
         )
@@ -298,20 +305,21 @@ def _append(
     game_id: str, steps: tuple[StepRecord, ...], summary: Summary, version: int, session: Session
 ) -> int:
     now = _now()
+    values: dict[str, Any] = {
+        "steps": summary.steps,
+        "turn": summary.turn,
+        "to_move": summary.to_move,
+        "status": summary.status,
+        "result": summary.result,
+        "version": version + 1,
+        "updated": now,
+    }
+    if summary.agreements is not None:
+        values["agreements"] = summary.agreements or None
     # The header first: on PostgreSQL the update waits for any other transaction writing this
     # game, then finds the version moved on; nothing of a refused write is stored.
     done = session.execute(
-        update(GameRow)
-        .where(GameRow.id == game_id, GameRow.version == version)
-        .values(
-            steps=summary.steps,
-            turn=summary.turn,
-            to_move=summary.to_move,
-            status=summary.status,
-            result=summary.result,
-            version=version + 1,
-            updated=now,
-        )
+        update(GameRow).where(GameRow.id == game_id, GameRow.version == version).values(**values)
     )
     if not done.rowcount:  # type: ignore[attr-defined]
         stored = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
@@ -360,6 +368,7 @@ def _record(row: GameRow, seats: Sequence[SeatRow]) -> GameRecord:
         turn=row.turn,
         to_move=row.to_move,
         version=row.version,
+        agreements={k: list(v) for k, v in (row.agreements or {}).items()},
         created=row.created,
         updated=row.updated,
         seats=[SeatRecord(s.seat, s.controller, s.player, s.token_hash) for s in seats],
