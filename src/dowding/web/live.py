@@ -130,11 +130,12 @@ class LiveGame:
         self.driver: asyncio.Task[None] | None = None
         self.used = time.monotonic()  # for unloading games nobody looks at
         self.stale = False  # dropped after the database moved on without it
-        # agreements between the people at the table, kept in memory (docs/web-api.md):
-        # the invited seats that accepted manual dice (the game waits until all have), and
-        # the people who agreed to abandon the game (it ends when all have)
-        self.accepted: set[str] = set()
-        self.abandon_agreed: set[str] = set()
+        # agreements between the people at the table (docs/web-api.md), stored with the game
+        # (GameRecord.agreements, written under the version check, so a restart or another
+        # server sees them): the invited seats that accepted manual dice (the game waits until
+        # all have), and the people who agreed to abandon the game (it ends when all have)
+        self.accepted: set[str] = set(record.agreements.get("accepted", ()))
+        self.abandon_agreed: set[str] = set(record.agreements.get("abandon", ()))
         # take-backs (docs/web-api.md "Taking back a move"): bumped by each, so that computer
         # thinking begun before one is dropped; the last one made, (seat, the seq it answered),
         # so that a retry is applied once; whether each seat may take back, per version
@@ -271,8 +272,21 @@ class LiveGame:
             StepRecord(first + i, s.seat, s.action, s.hash) for i, s in enumerate(pending.steps)
         ]
 
+    def agreements(
+        self, abandon: set[str] | None = None, accepted: set[str] | None = None
+    ) -> dict[str, list[str]]:
+        """The game's agreements as stored, with ``abandon`` or ``accepted`` put in their place."""
+        return {
+            "abandon": sorted(self.abandon_agreed if abandon is None else abandon),
+            "accepted": sorted(self.accepted if accepted is None else accepted),
+        }
+
     def summary(
-        self, pending: Pending | None, status: str | None = None, result: Any = None
+        self,
+        pending: Pending | None,
+        status: str | None = None,
+        result: Any = None,
+        agreements: dict[str, list[str]] | None = None,
     ) -> Summary:
         state = pending.state if pending is not None else self.match.state
         node = state.next()
@@ -287,6 +301,7 @@ class LiveGame:
             to_move=node.seat if isinstance(node, Decision) and status == "active" else None,
             status=status,
             result=result if result is not None else self.record.result,
+            agreements=agreements,
         )
 
     def commit(self, pending: Pending | None, summary: Summary) -> None:
@@ -301,6 +316,10 @@ class LiveGame:
         self.record.steps = summary.steps
         self.record.turn = summary.turn
         self.record.to_move = summary.to_move
+        if summary.agreements is not None:  # stored with this write (or read from the database)
+            self.record.agreements = summary.agreements
+            self.abandon_agreed = set(summary.agreements.get("abandon", ()))
+            self.accepted = set(summary.agreements.get("accepted", ()))
         if pending is not None and pending.steps:
             self.last_undo = None
             self.since = time.time()
@@ -313,8 +332,8 @@ class LiveGame:
         return not self.listeners and self.driver is None and not self.lock.locked()
 
     def touch(self) -> None:
-        """A change kept in memory only (an offer, an acceptance): a new snapshot, so that every
-        seat's payload is drawn again, and the sockets are woken (call on the event loop)."""
+        """A new snapshot, so that every seat's payload is drawn again, and the sockets are
+        woken (call on the event loop)."""
         self.version += 1
         self.snapshot = self._snap()
         self.notify()

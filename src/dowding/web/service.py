@@ -365,9 +365,7 @@ class GameService:
                 token = hash_token(tokens[OWNER])
             seats.append(SeatRecord(seat, CONTROLLERS[kind], player, token))
         # a game nobody here plays would have no page to land on: its creator gets a watch link
-        watched = request.spectators or not any(
-            s.controller in ("human", "hotseat") for s in seats
-        )
+        watched = request.spectators or not any(s.controller in ("human", "hotseat") for s in seats)
         spectator = secrets.token_urlsafe(24) if watched else None
         record = GameRecord(
             id=secrets.token_urlsafe(9),
@@ -390,13 +388,15 @@ class GameService:
         work: Callable[[], Pending | None],
         status: str | None = None,
         result: Any = None,
+        agreements: dict[str, list[str]] | None = None,
     ) -> None:
-        """Run ``work`` (the scratch steps) and store its steps with the new summary, then take
-        them into the live game. Call with the game's lock held."""
+        """Run ``work`` (the scratch steps) and store its steps with the new summary (and the
+        game's new agreements, if given), then take them into the live game. Call with the
+        game's lock held."""
 
         def run() -> tuple[Pending | None, Summary]:
             pending = work()
-            return pending, live.summary(pending, status, result)
+            return pending, live.summary(pending, status, result, agreements)
 
         pending, summary = await self._off_loop(run)
         records = live.records(pending) if pending is not None else []
@@ -468,7 +468,14 @@ class GameService:
         live.record.version = record.version  # first: the new snapshot carries it
         live.commit(
             pending,
-            Summary(record.steps, record.turn, record.to_move, record.status, record.result),
+            Summary(
+                record.steps,
+                record.turn,
+                record.to_move,
+                record.status,
+                record.result,
+                record.agreements,
+            ),
         )
         live.notify()
 
@@ -606,8 +613,7 @@ class GameService:
                 if seq > steps:
                     await self._unless_behind(live)
                 raise conflict(
-                    f"you answered step {seq}, but the game is at step {steps}: nothing taken "
-                    "back",
+                    f"you answered step {seq}, but the game is at step {steps}: nothing taken back",
                     seq=steps,
                 )
             self._check_active(live)
@@ -695,10 +701,13 @@ class GameService:
             result: dict[str, Any]
             if abandon and live.other_people(seat):
                 # against another person abandoning takes everyone's agreement: this seat's
-                # request is its offer (or its acceptance); until all agree the game goes on
-                live.abandon_agreed.add(live.person_of(seat))
-                if live.other_people(seat) - live.abandon_agreed:
-                    live.touch()  # the offer shows in every seat's payload
+                # request is its offer (or its acceptance); until all agree the game goes on.
+                # The offer is stored with the game under the version check (a server holding
+                # an older copy is refused and decides again) and pushed to every seat.
+                agreed = live.abandon_agreed | {live.person_of(seat)}
+                if live.other_people(seat) - agreed:
+                    if agreed != live.abandon_agreed:
+                        await self._store(live, lambda: None, agreements=live.agreements(agreed))
                     return live
                 status, result = (
                     "abandoned",
@@ -720,15 +729,19 @@ class GameService:
             await self._store(live, lambda: None, status, result)
         return live
 
+    @decided_on_fresh_game
     async def decline_abandon(self, game_id: str, token: str) -> LiveGame:
-        """Withdraw one's own abandon offer, or refuse another's: the game goes on."""
+        """Withdraw one's own abandon offer, or refuse another's: the game goes on. Stored like
+        the offer; with no offer in this copy, it first catches up (another server may hold
+        one)."""
         live = await self.live(game_id)
         self.acting_seat(live, token)
         async with live.lock:
             self._check_active(live)
+            if not live.abandon_agreed:
+                await self._unless_behind(live)
             if live.abandon_agreed:
-                live.abandon_agreed.clear()
-                live.touch()
+                await self._store(live, lambda: None, agreements=live.agreements(set()))
         return live
 
     @decided_on_fresh_game
@@ -767,11 +780,14 @@ class GameService:
                 result: dict[str, Any] = {"winner": None, "scores": {}, "reason": reason}
                 await self._store(live, lambda: None, "abandoned", result)
                 return live
-            live.accepted.add(seat)
-            if live.awaiting_acceptance():
-                live.touch()
+            # stored with the game under the version check, like the offer to abandon
+            agreements = live.agreements(accepted=live.accepted | {seat})
+            waiting = [s for s in live.awaiting_acceptance() if s != seat]
+            await self._store(
+                live, lambda: None, "waiting" if waiting else "active", None, agreements
+            )
+            if waiting:
                 return live
-            await self._store(live, lambda: None, "active", None)
         self.ensure_driver(live)
         return live
 
