@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -63,6 +63,27 @@ def positions() -> dict[str, tuple[int, int]]:
     return out
 
 
+class Flowed:
+    """Pieces (each with its own punctuation) joined by spaces, drawn for the width it is given:
+    a piece that would run past it starts the next line, so a line breaks between pieces
+    ("DR Dover," stays whole)."""
+
+    def __init__(self, pieces: list[str], style: str = "") -> None:
+        self.pieces, self.style = pieces, style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.build(options.max_width)
+
+    def build(self, width: int) -> Text:
+        lines: list[str] = []
+        for piece in self.pieces:
+            if lines and Text(f"{lines[-1]} {piece}").cell_len <= width:
+                lines[-1] += f" {piece}"
+            else:
+                lines.append(piece)
+        return Text("\n".join(lines), style=self.style)
+
+
 def render(view: dict[str, Any], seat: str | None = None) -> RenderableType:
     parts: list[RenderableType] = [header(view, seat), area_map(view), legend()]
     parts += [pilots(view), germans(view)]
@@ -72,7 +93,7 @@ def render(view: dict[str, Any], seat: str | None = None) -> RenderableType:
     return Group(*parts)
 
 
-def header(view: View, seat: str | None) -> Text:
+def header(view: View, seat: str | None) -> Group:
     comp, _ = _static()
     name = words.scenario(view.get("scenario"))
     text = Text(
@@ -84,24 +105,28 @@ def header(view: View, seat: str | None) -> Text:
     text.append(f" ({who})\n")
     try:
         scenario = comp.scenario(str(view.get("scenario")))
-        text.append(f"Goal: {goal_words(scenario.players_goal)}. ")
+        text.append(f"Goal: {goal_words(scenario.players_goal)}.\n")  # a line each side
         text.append(f"The Luftwaffe wins if it {lw_goal_words(scenario.luftwaffe_goal)}.\n")
     except KeyError:
         pass
     damage = dict(view.get("target_damage") or {})
     hurt = ", ".join(f"{words.area(a)} {n}" for a, n in sorted(damage.items())) or "none"
-    text.append(
-        f"Shot down: {view.get('kills', 0)}; pilots lost: {view.get('pilots_down', 0)}; "
-        f"Reserve: {view.get('reserve', 0)}; Combat deck: {view.get('deck', 0)} cards; "
-        f"target damage: {hurt}"
-    )
+    stats = [
+        f"Shot down: {view.get('kills', 0)};",
+        f"pilots lost: {view.get('pilots_down', 0)};",
+        f"Reserve: {view.get('reserve', 0)};",
+        f"Combat deck: {view.get('deck', 0)} cards;",
+        f"target damage: {hurt}",
+    ]
+    text.rstrip()  # the goal's line ends the Text; the counts flow below it
+    parts: list[RenderableType] = [text, Flowed(stats)]
     revealed = [words.event(e[0]) for e in view.get("revealed") or ()]
     if revealed:
-        text.append(f"\nEvents: {'; '.join(revealed)}")
+        parts.append(Text(f"Events: {'; '.join(revealed)}"))
     result = view.get("result")
     if result:
-        text.append(f"\n{result.get('reason')}", style="bold magenta")
-    return text
+        parts.append(Text(f"{result.get('reason')}", style="bold magenta"))
+    return Group(*parts)
 
 
 def goal_words(goal: Any) -> str:
@@ -164,14 +189,13 @@ def area_map(view: View) -> Text:
     return out
 
 
-def legend() -> Text:
-    """What the codes of the named Areas stand for, and the marks."""
+def legend() -> Flowed:
+    """What the codes of the named Areas stand for, and the marks, flowed to the width."""
     comp, _ = _static()
     named = [f"{codes()[a.id]} {a.name}" for a in comp.map.areas if codes()[a.id] != a.name]
-    text = Text("+ pilots, x Germans, * both, ? a Hidden squadron; ", style="dim")
-    text.append("cyan airfields, yellow targets. ", style="dim")
-    text.append(", ".join(named), style="dim")
-    return text
+    marks = ["+ pilots,", "x Germans,", "* both,", "? a Hidden squadron;", "cyan airfields,"]
+    keys = [f"{name}," for name in named[:-1]] + named[-1:]
+    return Flowed([*marks, "yellow targets.", *keys], style="dim")
 
 
 def pilots(view: View) -> Group:
