@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -103,28 +103,58 @@ def render(view: dict[str, Any], seat: str | None = None, columns: int = 72) -> 
 
 
 # --- header --------------------------------------------------------------------------
-def header(view: dict[str, Any], seat: str | None) -> Text:
+class Flowed:
+    """Pieces of one line joined by ``sep``, drawn for the width it is given: a piece that would
+    run past it starts the next line, so a line breaks between pieces, never inside one."""
+
+    def __init__(self, pieces: Sequence[Text], sep: str = " · ", after: Text | None = None) -> None:
+        self.pieces, self.sep, self.after = list(pieces), sep, after
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.build(options.max_width)
+
+    def build(self, width: int) -> Text:
+        text, used = Text(), 0
+        for piece in self.pieces:
+            if used and used + len(self.sep) + piece.cell_len > width:
+                text.append("\n")
+                used = 0
+            elif used:
+                text.append(self.sep)
+                used += len(self.sep)
+            text.append_text(piece)
+            used += piece.cell_len
+        if self.after is not None:
+            text.append("\n")
+            text.append_text(self.after)
+        return text
+
+
+def header(view: dict[str, Any], seat: str | None) -> Flowed:
     losses = view.get("losses", {})
-    text = Text()
-    text.append(f"Turn {view.get('turn', 0)}", "bold")
-    text.append(f" · {view.get('phase', '')}")
-    text.append(
-        f" · bomb hits {view.get('bomb_hits', 0)}/{view.get('bombs_needed', '?')}", "bold yellow"
-    )
-    text.append(" · losses ")
-    text.append(f"RAF {losses.get('raf', 0)}", SIDE_STYLE["raf"])
-    text.append(", ")
-    text.append(f"Luftwaffe {losses.get('luftwaffe', 0)}", SIDE_STYLE["luftwaffe"])
+    pieces = [
+        Text(f"Turn {view.get('turn', 0)}", "bold"),
+        Text(str(view.get("phase", ""))),
+        Text(
+            f"bomb hits {view.get('bomb_hits', 0)}/{view.get('bombs_needed', '?')}", "bold yellow"
+        ),
+    ]
+    lost = Text("losses ")
+    lost.append(f"RAF {losses.get('raf', 0)}", SIDE_STYLE["raf"])
+    lost.append(", ")
+    lost.append(f"Luftwaffe {losses.get('luftwaffe', 0)}", SIDE_STYLE["luftwaffe"])
+    pieces.append(lost)
     current = view.get("current")
     if current:
-        text.append(f" · moving {current['plane']}", "reverse")
+        pieces.append(Text(f"moving {current['plane']}", "reverse"))
     if seat:
-        text.append(f" · you: {SIDE_NAME.get(seat, seat)}", "dim")
+        pieces.append(Text(f"you: {SIDE_NAME.get(seat, seat)}", "dim"))
     result = view.get("result")
+    after = None
     if result:
         winner = SIDE_NAME.get(result.get("winner") or "", "nobody")
-        text.append(f"\nGame over: {winner} wins. {result.get('reason', '')}", "bold green")
-    return text
+        after = Text(f"Game over: {winner} wins. {result.get('reason', '')}", "bold green")
+    return Flowed(pieces, after=after)
 
 
 # --- the map -------------------------------------------------------------------------
