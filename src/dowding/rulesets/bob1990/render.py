@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -16,7 +16,13 @@ TERRAIN = {"sea": ("·", "blue"), "land": ("#", "green"), "both": (":", "yellow"
 
 def render(view: dict[str, Any], seat: str | None = None) -> RenderableType:
     return Group(
-        header(view, seat), board(view), flights(view), boxes(view), dogfight(view), missions(view)
+        header(view, seat),
+        board(view),
+        key(),
+        flights(view),
+        boxes(view),
+        dogfight(view),
+        missions(view),
     )
 
 
@@ -68,13 +74,49 @@ def board(view: dict[str, Any]) -> Text:
                 mark = "~"
             out.append(ch + mark, style)
         out.append("\n")
-    out.append(
-        "R/G/X flights (RAF, German, both) with their number; a airfield, l German airfield, "
-    )
-    out.append(
-        "c city, r radar, x destroyed, ~ radar-scanned; Luftflotte 5 in the Norway box (NOR)\n"
-    )
+    out.rstrip()
     return out
+
+
+KEY = (
+    "Key: R/G/X flights (RAF, German, both) with their number;",
+    "· sea,",
+    "# land,",
+    ": sea and land;",
+    "a RAF airfield,",
+    "l German airfield,",
+    "c city,",
+    "r radar,",
+    "x destroyed,",
+    "~ radar-scanned;",
+    "Luftflotte 5 in the Norway box (NOR)",
+)
+
+
+class Flowed:
+    """Pieces (each with its own punctuation) joined by spaces, drawn for the width it is given:
+    a piece that would run past it starts the next line, so a line breaks between pieces
+    ("l German airfield," stays whole)."""
+
+    def __init__(self, pieces: tuple[str, ...], style: str = "") -> None:
+        self.pieces, self.style = pieces, style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.build(options.max_width)
+
+    def build(self, width: int) -> Text:
+        lines: list[str] = []
+        for piece in self.pieces:
+            if lines and Text(f"{lines[-1]} {piece}").cell_len <= width:
+                lines[-1] += f" {piece}"
+            else:
+                lines.append(piece)
+        return Text("\n".join(lines) + "\n", style=self.style)
+
+
+def key() -> Flowed:
+    """What the board's marks mean, flowed to the width."""
+    return Flowed(KEY)
 
 
 def flights(view: dict[str, Any]) -> Table:
