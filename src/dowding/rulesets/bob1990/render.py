@@ -82,7 +82,7 @@ KEY = (
     "Key: R/G/X flights (RAF, German, both) with their number;",
     "· sea,",
     "# land,",
-    ": sea and land;",
+    ": coast (sea and land);",
     "a RAF airfield,",
     "l German airfield,",
     "c city,",
