@@ -158,3 +158,19 @@ def test_a_scenario_cannot_use_more_models_than_the_box(tmp_path: Path) -> None:
     (tmp_path / "aircraft.json").write_text(json.dumps({"aircraft": {"he111": {"models": 2}}}))
     with pytest.raises(ValueError, match="the box holds 2"):
         load_components(str(tmp_path))
+
+
+def test_a_british_deployment_card_is_never_dealt_as_a_german_squadron(tmp_path: Path) -> None:
+    # "Game setup" 7: the two British cards are set aside unless a special Scenario needs
+    # them; the text gives them no rules, so a setup naming one is refused (it had flown for
+    # the Luftwaffe: a Hurricane with no dice and no Toughness)
+    sc = json.loads(
+        (
+            Path(__file__).parents[3] / "src/dowding/rulesets/squadron303/data/scenarios.json"
+        ).read_text("utf-8")
+    )
+    cards = sc["scenarios"][0]["setups"]["4"]["cards"]
+    sc["scenarios"][0]["setups"]["4"]["cards"] = ["raf1", *cards[1:]]
+    (tmp_path / "scenarios.json").write_text(json.dumps(sc))
+    with pytest.raises(ValueError, match="'raf1' is a British Deployment card"):
+        load_components(str(tmp_path))

@@ -346,6 +346,16 @@ class DeploymentCard(_Strict):
         return self
 
 
+def _german(where: str, card: DeploymentCard) -> None:
+    """Setup: "two Deployment cards ... will be used for British planes in special Scenarios":
+    the text gives them no rules, so a German squadron is never dealt from one."""
+    if card.side != "luftwaffe":
+        raise ValueError(
+            f"{where}: {card.id!r} is a British Deployment card; the rulebook sets it aside "
+            "unless a special Scenario gives it rules, and none is written"
+        )
+
+
 class Setup(_Strict):
     """One player count's deployment: the cards shuffled onto the slots (as many as slots)."""
 
@@ -466,6 +476,7 @@ class Components(_Strict):
             for cid in event.deployment:
                 if cid not in cards:
                     raise ValueError(f"events.{event.id}: unknown Deployment card {cid!r}")
+                _german(f"events.{event.id}", cards[cid])
         scenario_ids = {sc.id for sc in self.scenarios}
         for camp in self.campaigns:
             for sid in camp.scenarios:
@@ -484,6 +495,7 @@ class Components(_Strict):
                 for cid in setup.cards:
                     if cid not in cards:
                         raise ValueError(f"{where}: unknown Deployment card {cid!r}")
+                    _german(where, cards[cid])
                     for kind, n in cards[cid].aircraft.items():
                         models[kind] = models.get(kind, 0) + n
                 for kind, n in models.items():
