@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..flowed import Flowed
 from .components import load_components
 from .words import mission_name
 
@@ -93,30 +94,9 @@ KEY = (
 )
 
 
-class Flowed:
-    """Pieces (each with its own punctuation) joined by spaces, drawn for the width it is given:
-    a piece that would run past it starts the next line, so a line breaks between pieces
-    ("l German airfield," stays whole)."""
-
-    def __init__(self, pieces: tuple[str, ...], style: str = "") -> None:
-        self.pieces, self.style = pieces, style
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.build(options.max_width)
-
-    def build(self, width: int) -> Text:
-        lines: list[str] = []
-        for piece in self.pieces:
-            if lines and Text(f"{lines[-1]} {piece}").cell_len <= width:
-                lines[-1] += f" {piece}"
-            else:
-                lines.append(piece)
-        return Text("\n".join(lines) + "\n", style=self.style)
-
-
 def key() -> Flowed:
     """What the board's marks mean, flowed to the width."""
-    return Flowed(KEY)
+    return Flowed(KEY, end="\n")
 
 
 def flights(view: dict[str, Any]) -> Table:

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..flowed import Flowed
 from .geometry import Point, Rect, distance, off_angle, rect_distance
 
 GLYPHS = {"spitfire": "S", "hurricane": "H", "me109": "m", "he111": "b", "ju87": "j"}
@@ -103,33 +104,6 @@ def render(view: dict[str, Any], seat: str | None = None, columns: int = 72) -> 
 
 
 # --- header --------------------------------------------------------------------------
-class Flowed:
-    """Pieces of one line joined by ``sep``, drawn for the width it is given: a piece that would
-    run past it starts the next line, so a line breaks between pieces, never inside one."""
-
-    def __init__(self, pieces: Sequence[Text], sep: str = " · ", after: Text | None = None) -> None:
-        self.pieces, self.sep, self.after = list(pieces), sep, after
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.build(options.max_width)
-
-    def build(self, width: int) -> Text:
-        text, used = Text(), 0
-        for piece in self.pieces:
-            if used and used + len(self.sep) + piece.cell_len > width:
-                text.append("\n")
-                used = 0
-            elif used:
-                text.append(self.sep)
-                used += len(self.sep)
-            text.append_text(piece)
-            used += piece.cell_len
-        if self.after is not None:
-            text.append("\n")
-            text.append_text(self.after)
-        return text
-
-
 def header(view: dict[str, Any], seat: str | None) -> Flowed:
     losses = view.get("losses", {})
     pieces = [
@@ -154,7 +128,7 @@ def header(view: dict[str, Any], seat: str | None) -> Flowed:
     if result:
         winner = SIDE_NAME.get(result.get("winner") or "", "nobody")
         after = Text(f"Game over: {winner} wins. {result.get('reason', '')}", "bold green")
-    return Flowed(pieces, after=after)
+    return Flowed(pieces, sep=" · ", after=after)
 
 
 # --- the map -------------------------------------------------------------------------

@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..flowed import Flowed
 from . import words
 from .board import Board
 from .components import Components, load_components
@@ -61,27 +62,6 @@ def positions() -> dict[str, tuple[int, int]]:
         row = round((lat1 - lat) / (lat1 - lat0 or 1) * (HEIGHT - 1))
         out[a] = (col, row)
     return out
-
-
-class Flowed:
-    """Pieces (each with its own punctuation) joined by spaces, drawn for the width it is given:
-    a piece that would run past it starts the next line, so a line breaks between pieces
-    ("DR Dover," stays whole)."""
-
-    def __init__(self, pieces: list[str], style: str = "") -> None:
-        self.pieces, self.style = pieces, style
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.build(options.max_width)
-
-    def build(self, width: int) -> Text:
-        lines: list[str] = []
-        for piece in self.pieces:
-            if lines and Text(f"{lines[-1]} {piece}").cell_len <= width:
-                lines[-1] += f" {piece}"
-            else:
-                lines.append(piece)
-        return Text("\n".join(lines), style=self.style)
 
 
 def render(view: dict[str, Any], seat: str | None = None) -> RenderableType:
