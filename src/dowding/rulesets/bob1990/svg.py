@@ -23,6 +23,8 @@ from html import escape
 from textwrap import wrap
 from typing import Any
 
+from dowding.rulesets.coastline import coast_path, sea_path
+
 from .components import Components, load_components
 from .render import _cards_in_words
 from .words import labels, mission_name
@@ -31,9 +33,9 @@ View = Mapping[str, Any]
 CELL = {50: 26, 25: 14}
 PANEL_W = 340
 WRAP = 62  # characters a panel line holds
-GROUP_FILL = {10: "#e8dcc0", 11: "#f0d0c0", 12: "#d8e4c0", 13: "#d0dce8"}
+GROUP_FILL = {10: "#e8dcc0", 11: "#f0d0c0", 12: "#d8e4c0", 13: "#e3d5f0"}
 SEA = "#c8dcec"
-CONTINENT = "#d8d0d8"
+CONTINENT = "#d9d4cc"
 
 
 def esc(value: object) -> str:
@@ -65,7 +67,7 @@ def _board(cell_km: int) -> str:
     """The spaces, the features as printed and the axes, without any view."""
     c = load_components("", cell_km)
     size = _size(c)[0]
-    return "".join(_cells(c, OX, OY, size) + _axes(c, OX, OY, size))
+    return "".join(_cells(c, OX, OY, size) + _coast(c, OX, OY, size) + _axes(c, OX, OY, size))
 
 
 def static_layer() -> str:
@@ -171,21 +173,58 @@ def _marks(c: Components, sid: str, destroyed: set[str]) -> str:
 
 
 def _cells(c: Components, ox: int, oy: int, size: int) -> list[str]:
-    """The spaces by terrain and Group, the radar-scanned ones bordered, features as printed."""
+    """The spaces by terrain and Group (their edges and marks are drawn over the coast)."""
     out: list[str] = []
     for sid, s in c.board.spaces.items():
         x, y = _xy(c, sid, ox, oy, size)
-        stroke = "#7a9" if sid in c.rs else "#999"
         out.append(
-            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{_fill(c, sid)}" '
-            f'stroke="{stroke}" stroke-width="{1.5 if sid in c.rs else 0.4}"><title>{esc(sid)}'
-            f"{esc(': ' + ', '.join(s.features)) if s.features else ''}</title></rect>"
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{_fill(c, sid)}">'
+            f"<title>{esc(sid)}{esc(': ' + ', '.join(s.features)) if s.features else ''}"
+            "</title></rect>"
         )
+    return out
+
+
+COAST = "#24506f"  # the shore's line
+
+
+def _coast(c: Components, ox: int, oy: int, size: int) -> list[str]:
+    """The coastline bob's board is drawn from (``rulesets/coastline.py``): the sea washed over
+    the spaces' shades up to the shore, the shore as a line, then the grid, the radar-scanned
+    spaces' borders and the features as printed, over both."""
+    g = c.board.grid
+    w, h = g.columns * size, g.rows * size
+    clip = f"bob1990-board-{int(g.cell_km)}"
+    out = [
+        f'<clipPath id="{clip}"><rect x="{ox}" y="{oy}" width="{w}" height="{h}"/></clipPath>'
+        f'<g class="coastline" clip-path="url(#{clip})" pointer-events="none">'
+        f'<path class="sea" d="{sea_path(g, ox, oy, size)}" fill="{SEA}" fill-opacity="0.82" '
+        f'fill-rule="evenodd"/>'
+        f'<path class="coast" d="{coast_path(g, ox, oy, size)}" fill="none" stroke="{COAST}" '
+        f'stroke-width="1.3" stroke-linejoin="round"/></g>'
+    ]
+    lines = [f"M{ox + i * size} {oy}v{h}" for i in range(g.columns + 1)]
+    lines += [f"M{ox} {oy + r * size}h{w}" for r in range(g.rows + 1)]
+    out.append(
+        f'<path class="grid" d="{"".join(lines)}" stroke="#8a949c" stroke-width="0.4" '
+        f'fill="none" pointer-events="none"/>'
+    )
+    scanned = []
+    for sid in c.board.spaces:
+        if sid in c.rs:
+            x, y = _xy(c, sid, ox, oy, size)
+            scanned.append(f"M{x + 0.75} {y + 0.75}h{size - 1.5}v{size - 1.5}h{1.5 - size}Z")
+    out.append(
+        f'<path class="radar-scanned" d="{"".join(scanned)}" stroke="#5a9a78" '
+        f'stroke-width="1.5" fill="none" pointer-events="none"/>'
+    )
+    for sid in c.board.spaces:
         marks = _marks(c, sid, set())
         if marks:
+            x, y = _xy(c, sid, ox, oy, size)
             out.append(
-                f'<text x="{x + 2}" y="{y + size - 3}" font-size="8" fill="#444">'
-                f"{esc(marks)}</text>"
+                f'<text x="{x + 2}" y="{y + size - 3}" font-size="8" fill="#333" '
+                f'pointer-events="none">{esc(marks)}</text>'
             )
     return out
 
@@ -243,6 +282,7 @@ def _legend(x: int, y: int) -> list[str]:
         "Blue dots: British flights; black dots: German flights (hover for their names).",
         "A RAF airfield, L German airfield, C city, r radar station; small letters: destroyed.",
         "Green border: a radar-scanned space; yellow: where an option takes you (click it).",
+        "Dark blue line: the coast (pale blue beyond it: the sea).",
     )
     return [
         f'<text x="{x}" y="{y + i * 13}" font-size="10" fill="#333">{esc(line)}</text>'
