@@ -29,7 +29,10 @@ def test_numbers_garbage_and_end_of_input(cli: Any, tmp_path: Path) -> None:
     assert "'guess target=nowhere' is not legal: no such target" in out
     assert "Commands: show" in out
     assert "raf: Scramble: squadrons 0" in out
-    assert f"End of input. Saved to {save}; resume with: dowding play --load {save}" in out
+    # wrapped between words at 80 columns; the path, wider than that, whole on its own line
+    said = f"End of input. Saved to {save}; resume with: dowding play --load {save}"
+    assert said in " ".join(out.split())
+    assert f"{save}" in out.splitlines()
     # the Luftwaffe's target card is hidden from the RAF player, in events and chance results
     assert "the target is" not in out
     assert "target card: (hidden)" in out
@@ -48,7 +51,7 @@ def test_resume_with_load_and_finish(cli: Any, tmp_path: Path) -> None:
     assert run.code == 0
     assert f"Resumed after {played} steps." in run.stdout
     assert "Game over:" in run.stdout and "Score: raf" in run.stdout
-    assert f"replay with: dowding replay {save}" in run.stdout
+    assert f"replay with: dowding replay {save}" in " ".join(run.stdout.split())
     match = Match.load(save)
     actions = [step.action for step in match.steps]
     assert match.finished and actions.count("scramble squadrons=1") == 1
@@ -80,7 +83,7 @@ def test_quit_saves_and_without_a_file_says_so(cli: Any, tmp_path: Path) -> None
 def test_save_command_names_a_file_that_is_then_kept_up_to_date(cli: Any, tmp_path: Path) -> None:
     save = tmp_path / "later.jsonl"
     run = cli("play", "toy", "--seed", "2", input=f"save\nsave {save}\n1\n")
-    assert "Save where?" in run.stdout and f"Saved to {save}." in run.stdout
+    assert "Save where?" in run.stdout and f"Saved to {save}." in " ".join(run.stdout.split())
     assert "scramble squadrons=0" in steps(save)  # the step after 'save' was saved too
 
 

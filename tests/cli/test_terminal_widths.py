@@ -4,8 +4,8 @@ a full redraw.
 
 ``dowding play`` runs in-process as in test_terminal.py, but its console is told it writes to a
 terminal (``TTY_COMPATIBLE=1``), as a person's is: that is where the session wraps prompts and
-narration between words (9c9445e). Piped output keeps each of those lines whole by design; the
-last test here records where that still runs wide.
+narration between words (9c9445e); piped output wraps the same way (a pager or a tmux pane is 80
+columns too), a word wider than the line (a saved game's path) left whole.
 """
 
 from __future__ import annotations
@@ -93,11 +93,11 @@ def test_compact_redraws_less_than_a_full_redraw(ruleset: str) -> None:
     assert sum(redrawn) * 3 < sum(whole) * 2, (redrawn, whole)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="piped output keeps each line said whole (cli/session.py print_text, soft_wrap when "
-    "not a terminal): squadron303's long prompts run to 178 columns in a pipe",
-)
-def test_piped_output_fits_80_columns_too() -> None:
-    out = play("squadron303", "attack-on-biggin-hill", "--compact", tty=False)
-    assert max(len(line) for line in out.splitlines()) <= WIDTH
+@pytest.mark.parametrize("ruleset", SHIPPED)
+def test_piped_output_fits_80_columns_too(ruleset: str) -> None:
+    scenario = get_game(ruleset).scenarios[0].id
+    out = play(ruleset, scenario, "--compact", tty=False)
+    wide = [line for line in out.splitlines() if len(line) > WIDTH]
+    assert not wide, f"{len(wide)} line(s) over {WIDTH} columns, the widest:\n" + max(wide, key=len)
+    # wrapped where a terminal wraps it, between words: the same text, line for line
+    assert out == play(ruleset, scenario, "--compact")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -126,9 +127,13 @@ class Session:
         self.print_text(text, style)
 
     def print_text(self, text: str, style: str | None) -> None:
-        # engine text (actions, errors, events) may hold brackets: never read it as markup;
-        # at a terminal, long lines wrap between words (a pipe or a log keeps each line whole)
-        self.console.print(Text(text, style=style or ""), soft_wrap=not self.console.is_terminal)
+        # engine text (actions, errors, events) may hold brackets: never read it as markup.
+        # Long lines wrap between words at the console's width, in a pipe too (a person reading
+        # through `less` or a tmux pane has 80 columns as well; COLUMNS sets another width); a
+        # word wider than that (a saved game's path) is left whole, to be copied
+        width = max(20, self.console.width)
+        lines = [wrapped for line in text.split("\n") for wrapped in _wrap(line, width)]
+        self.console.print(Text("\n".join(lines), style=style or ""), soft_wrap=True)
 
     def flush_repeats(self) -> None:
         """Say how many times the last line came, when more than once; before anything else is
@@ -499,3 +504,18 @@ class Session:
         self.say(f"{result.turns} turns, {result.actions} steps; final state {result.state_hash}")
         if self.save():
             self.say(f"Saved to {self.save_path}; replay with: dowding replay {self.save_path}")
+
+
+def _wrap(line: str, width: int) -> list[str]:
+    """One line broken between words to ``width`` columns, its indent kept on every piece."""
+    if len(line) <= width:
+        return [line]
+    indent = line[: len(line) - len(line.lstrip(" "))]
+    return textwrap.wrap(
+        line,
+        width,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+        drop_whitespace=True,
+    ) or [line]
