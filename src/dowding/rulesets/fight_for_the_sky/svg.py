@@ -37,6 +37,7 @@ from .words import aircraft, formation, place, squadron, squadron_state, unit
 
 View = Mapping[str, Any]
 SIZE = 22.0  # centre to corner
+TOP = 38.0  # the date and the column letters above the first row
 _FILL = {
     "sea": "#cfe3f5",
     "coast": "#d9ead0",
@@ -50,7 +51,7 @@ _LETTER = {"sea": "S", "coast": "E", "land": "E", "france": "F", "assembly": "A"
 def _centre(board: Board, h: str) -> tuple[float, float]:
     c, r = board.coords[h]
     x = SIZE * 1.5 * c + SIZE + 10
-    y = math.sqrt(3) * SIZE * (r + (0.5 if c % 2 == 0 else 0)) + SIZE + 24
+    y = math.sqrt(3) * SIZE * (r + (0.5 if c % 2 == 0 else 0)) + SIZE + TOP
     return x, y
 
 
@@ -87,7 +88,7 @@ OPTION_DEFS = (
 def _size(board: Board) -> tuple[float, float]:
     grid = board.data.grid
     width = SIZE * 1.5 * grid.columns + SIZE + 30
-    height = math.sqrt(3) * SIZE * (grid.rows + 0.5) + SIZE + 60
+    height = math.sqrt(3) * SIZE * (grid.rows + 0.5) + SIZE + TOP + 28
     return width, height
 
 
@@ -100,7 +101,7 @@ def static_layer() -> str:
     for c in range(board.data.grid.columns):
         x, _ = _centre(board, f"{chr(ord('A') + c)}1")
         out.append(
-            f'<text x="{x:.1f}" y="34" font-size="10" text-anchor="middle">'
+            f'<text x="{x:.1f}" y="{TOP - 2:.0f}" font-size="12" text-anchor="middle">'
             f"{chr(ord('A') + c)}</text>"
         )
     for h in board.hexes:
@@ -109,7 +110,7 @@ def static_layer() -> str:
         out.append(
             f'<g class="hex {terrain}" data-hex="{h}"><polygon points="{_corners(x, y)}" '
             f'fill="{_FILL[terrain]}" stroke="#888" stroke-width="0.6"/>'
-            f'<text x="{x - 12:.1f}" y="{y - 8:.1f}" font-size="6" fill="#666">{h} '
+            f'<text x="{x - 12:.1f}" y="{y - 8:.1f}" font-size="8" fill="#555">{h} '
             f"{_LETTER[terrain]}</text></g>"
         )
     for a, ends in board.edges.items():
@@ -123,7 +124,7 @@ def static_layer() -> str:
     for t, h in board.target_hex.items():
         x, y = _centre(board, h)
         out.append(
-            f'<text class="target" x="{x:.1f}" y="{y + 14:.1f}" font-size="7" '
+            f'<text class="target" x="{x:.1f}" y="{y + 15:.1f}" font-size="8" '
             f'text-anchor="middle">{escape(board.targets[t].place.split(" ")[0])} '
             f"AA{board.targets[t].aa}</text>"
         )
@@ -156,13 +157,22 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
     options: tuple[Action, ...] = tuple(getattr(decision, "options", ()) or ())
     panel, panel_height = _rosters(board, view, options, width + 10)
     total_height = max(height, panel_height)
+    # the two regions the page shows apart (a tab each, mapview.js): the hex map with its date
+    # and tracks, drawn to fill the window at Fit; the rosters beside it
+    map_w, map_h = width - MAP_MARGIN, height - MAP_MARGIN
+    regions = (
+        f'data-map="0 0 {map_w:.0f} {map_h:.0f}" '
+        f'data-panel="{width:.0f} {ROSTER_TOP:.0f} {PANEL:.0f} {panel_height - ROSTER_TOP:.0f}" '
+        'data-panel-name="Rosters"'
+    )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width + PANEL:.0f} '
-        f'{total_height:.0f}" class="ffs-map" role="img" '
+        f'{total_height:.0f}" class="ffs-map" role="img" {regions} '
         f'aria-label="Fight for the Sky, turn {view["turn"]}">',
+        OPTION_DEFS,
+        '<g class="map">',
         f'<text x="10" y="16" font-size="13">{escape(view["date"])}, turn {view["turn"]}, '
         f"weather {escape(view['weather'])}</text>",
-        OPTION_DEFS,
         board_layer,
     ]
     for t, h in board.target_hex.items():
@@ -170,13 +180,14 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
         if hits:
             x, y = _centre(board, h)
             out.append(
-                f'<text class="target-hits" x="{x:.1f}" y="{y + 21:.1f}" font-size="7" '
+                f'<text class="target-hits" x="{x:.1f}" y="{y + 23:.1f}" font-size="8" '
                 f'text-anchor="middle">hits {hits}</text>'
             )
     clickable_units = {
         str(o.get("unit")): o for o in options if o.kind in ("select", "allot") and o.get("unit")
     }
     stacks: dict[str, int] = {}
+    turn = int(view["turn"])
     for r in view["raf"]:
         if not r["hex"]:
             continue
@@ -187,13 +198,15 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
         # data-piece and data-at: moves.js draws what moved since a person's last decision,
         # from the hex's squadron column (not the counter's place in a stack, which shifts as
         # others come and go)
+        # its details under the pointer: the squadron, then where it is and what it must do
+        words = f"{squadron(r)}: {squadron_state(board, r, turn)}"
         out.append(
             f'<g class="raf" data-piece="{escape(str(r["sqn"]))}" '
-            f'data-at="{x - 5:.1f} {y - 2:.1f}"{extra}>'
-            f"<title>{escape(squadron(r))}</title>"
-            f'<rect x="{x - 14:.1f}" y="{y - 16 + 9 * k:.1f}" width="18" '
-            f'height="9" rx="3" fill="#2d5fa8"/><text x="{x - 5:.1f}" y="{y - 9 + 9 * k:.1f}" '
-            f'font-size="7" fill="white" text-anchor="middle">{escape(str(r["sqn"]))}</text></g>'
+            f'data-at="{x - 7:.1f} {y - 2:.1f}"{extra}>'
+            f"<title>{escape(words)}</title>"
+            f'<rect x="{x - 17:.1f}" y="{y - 17 + 10 * k:.1f}" width="20" '
+            f'height="10" rx="3" fill="#2d5fa8"/><text x="{x - 7:.1f}" y="{y - 9 + 10 * k:.1f}" '
+            f'font-size="8" fill="white" text-anchor="middle">{escape(str(r["sqn"]))}</text></g>'
         )
     for f in view["formations"]:
         if not f["hex"]:
@@ -203,14 +216,14 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
         # a formation is named only where the seat's view names it (the Luftwaffe's): its
         # number says which of the Basic Game's formations it is, hidden from the RAF
         piece = (
-            f' data-piece="formation-{int(f["id"])}" data-at="{x + 9:.1f} {y - 4:.1f}"'
+            f' data-piece="formation-{int(f["id"])}" data-at="{x + 11:.1f} {y - 4:.1f}"'
             if f.get("id") is not None
             else ""
         )
         out.append(
             f'<g class="formation"{piece}><title>{escape(formation(board, f))}</title>'
-            f'<rect x="{x + 2:.1f}" y="{y - 10:.1f}" width="14" height="12" '
-            f'fill="#b33"/><text x="{x + 9:.1f}" y="{y - 1:.1f}" font-size="8" fill="white" '
+            f'<rect x="{x + 3:.1f}" y="{y - 11:.1f}" width="16" height="13" '
+            f'fill="#b33"/><text x="{x + 11:.1f}" y="{y - 1:.1f}" font-size="9" fill="white" '
             f'text-anchor="middle">{sign}{f["counters"]}</text></g>'
         )
     seen: dict[str, int] = {}
@@ -231,20 +244,22 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
             f'<use href="#{OPTION_HEX}" data-action="{escape(o.text)}" '
             f'tabindex="0" role="button" {at}/>'
         )
-    turn = view["turn"]
     track = " ".join(f"[{t}]" if t == turn else str(t) for t in range(1, 17))
     losses = view["loss_track"]
     out.append(
-        f'<text class="tracks" x="10" y="{height - 22:.0f}" font-size="9">Turn {track}   '
+        f'<text class="tracks" x="10" y="{height - 18:.0f}" font-size="10">Turn {track}   '
         f"Losses: RAF box {losses['raf'] or '-'}, Luftwaffe box {losses['luftwaffe'] or '-'}   "
         f"Score RAF {view['scores']['raf']:g}, Luftwaffe {view['scores']['luftwaffe']:g}</text>"
     )
+    out.append("</g>")
     out.extend(panel)
     out.append("</svg>")
     return "\n".join(out)
 
 
 PANEL = 360.0  # the rosters' width beside the map
+MAP_MARGIN = 12.0  # the blank right of the last column and under the tracks, left out of Fit
+ROSTER_TOP = 22.0  # the rosters' first line's top
 LINE = 12.0
 
 
@@ -257,8 +272,8 @@ def _rosters(
         for o in options
         if o.kind in ("select", "allot", "add") and o.get("unit") is not None
     }
-    out: list[str] = ['<g class="rosters" font-size="9">']
-    y = 24.0
+    out: list[str] = ['<g class="rosters panel" font-size="9">']
+    y = ROSTER_TOP + 2
 
     def line(text: str, css: str, action: Action | None = None, bold: bool = False) -> None:
         nonlocal y

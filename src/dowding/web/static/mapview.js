@@ -30,6 +30,17 @@ function tipOf(node) {
   return shape && shape !== node ? titleOf(shape) : "";
 }
 
+// an option of the map with no details of its own: its words in the option list, odds beneath
+function optionWords(node) {
+  const action = node.dataset && node.dataset.action;
+  if (!action) return "";
+  const label = document.querySelector(`#options button[data-text="${CSS.escape(action)}"] .label`);
+  if (!label) return "";
+  const odds = label.querySelector(".odds");
+  const words = [...label.childNodes].filter((c) => c !== odds).map((c) => c.textContent).join("").trim();
+  return odds ? `${words}\n${odds.textContent.trim()}` : words;
+}
+
 export class MapView {
   constructor(wrap) {
     this.wrap = wrap;
@@ -282,10 +293,14 @@ export class MapView {
     wrap.addEventListener("focusout", () => this.hideTip());
   }
 
-  // the nearest node with details at or above `node`, inside the map
+  // the nearest node with details at or above `node`, inside the map; else the nearest option
+  // of the map the list names in words (a hex to fly to, a roster line)
   tipTarget(node) {
     for (let n = node; n && n !== this.wrap; n = n.parentNode) {
       if (n.nodeType === 1 && (titleOf(n) || n.dataset && n.dataset.tip)) return n;
+    }
+    for (let n = node; n && n !== this.wrap; n = n.parentNode) {
+      if (n.nodeType === 1 && optionWords(n)) return n;
     }
     return null;
   }
@@ -305,7 +320,7 @@ export class MapView {
     this.hideTip();
     if (!node) return;
     const title = [...node.children].find((c) => c.tagName && c.tagName.toLowerCase() === "title");
-    const words = title ? title.textContent.trim() : tipOf(node);
+    const words = title ? title.textContent.trim() : tipOf(node) || optionWords(node);
     if (!words) return;
     if (title) {
       this.stash = { node, title };
