@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from typing import cast
+from typing import Any
 
 from dowding.engine import Action, Decision
 from dowding.engine.tasks import Task
@@ -36,10 +36,26 @@ def move_action(flight: str, to: str) -> Action:
     return Action("move", flight=flight, to=to)
 
 
-@lru_cache(maxsize=65536)
-def move_options(flight: str, spaces: tuple[str, ...]) -> tuple[Action, ...]:
-    """A flight's move options to ``spaces``, made once for each set of destinations."""
-    return tuple(move_action(flight, s) for s in spaces)
+class _Moves(dict[str, Action]):
+    """One flight's move actions by destination, each made the first time it is asked for."""
+
+    def __init__(self, flight: str) -> None:
+        super().__init__()
+        self.flight = flight
+
+    def __missing__(self, to: str) -> Action:
+        action = self[to] = move_action(self.flight, to)
+        return action
+
+
+_MOVES: dict[str, _Moves] = {}
+
+
+def moves_of(flight: str) -> _Moves:
+    found = _MOVES.get(flight)
+    if found is None:
+        found = _MOVES[flight] = _Moves(flight)
+    return found
 
 
 BRITISH_SKY = frozenset({"england", "wales", "scotland", "northern_ireland", "sea"})
@@ -62,19 +78,6 @@ def space_order(space: str) -> tuple[str, int]:
     return (space[0], int(space[1:])) if space[1:].isdigit() else ("~" + space, 0)
 
 
-_ORDER: dict[int, dict[str, int]] = {}
-
-
-def ordered(c: Components, spaces: Iterable[str]) -> tuple[str, ...]:
-    """``spaces`` in ``space_order``, by an index worked out once per board."""
-    index = _ORDER.get(id(c.board))
-    if index is None:
-        index = _ORDER[id(c.board)] = {
-            s: i for i, s in enumerate(sorted(c.board.spaces, key=space_order))
-        }
-    return tuple(sorted(spaces, key=index.__getitem__))
-
-
 _WORKING: dict[tuple[int, frozenset[str]], frozenset[str]] = {}
 
 
@@ -91,34 +94,171 @@ def working_spaces(c: Components, destroyed: frozenset[str]) -> frozenset[str]:
     return found
 
 
+# a German path's flags, best first (B15 reading): avoid 12 Group, then enter a radar-scanned space
+PREFERENCE = ((False, True), (False, False), (True, True), (True, False))
+RANK = {flags: i for i, flags in enumerate(PREFERENCE)}  # keyed (entered 12 Group, entered RS)
+# the same by a search node's flag bits (2: entered RS, 1: entered 12 Group)
+BIT_RANK = tuple(RANK[bool(bits & 1), bool(bits & 2)] for bits in range(4))
+# the flag bits, best first
+BEST_FIRST = tuple(sorted(range(4), key=BIT_RANK.__getitem__))
+# a German search's answer (spaces flown, entered RS, entered 12 Group) by distance and flag bits
+LW_VALUES = tuple(tuple((d, bool(bits & 2), bool(bits & 1)) for bits in range(4)) for d in range(6))
+
+
 class Graph:
-    """A board as ints for the searches: each space's index, its neighbours' indices, and its
-    flags (2: radar-scanned, 1: fully within 12 Group), worked out once per board."""
+    """A board as bit sets for the searches: a set of spaces is an int, bit i for the i-th space
+    in ``space_order`` (the grid column by column, the Norway box last). Each space's flags
+    (2: radar-scanned, 1: fully within 12 Group) and neighbours are worked out once per board;
+    ``spread`` takes a set of spaces to the set of their neighbours (with themselves), by shifts
+    of the whole grid where the board is a full grid (checked against its neighbours here), else
+    space by space."""
 
     def __init__(self, c: Components) -> None:
         self.c = c
-        self.names = tuple(c.board.spaces)
+        board = c.board
+        self.names = tuple(sorted(board.spaces, key=space_order))
         self.index = {s: i for i, s in enumerate(self.names)}
-        self.neighbours = tuple(
-            tuple(self.index[n] for n in c.board.neighbours(s)) for s in self.names
-        )
-        self.flags = tuple(
-            (2 if s in c.rs else 0) | (1 if s in c.fully_12 else 0) for s in self.names
+        self.bit = {s: 1 << i for i, s in enumerate(self.names)}
+        n = len(self.names)
+        self.nbytes = (n + 7) // 8
+        self.near = tuple(sum(1 << self.index[m] for m in board.neighbours(s)) for s in self.names)
+        flags = [(2 if s in c.rs else 0) | (1 if s in c.fully_12 else 0) for s in self.names]
+        exactly = [sum(1 << i for i, f in enumerate(flags) if f == bits) for bits in range(4)]
+        # for a node carrying flags ``c``: (t, the spaces whose entering leaves it carrying t)
+        self.targets = tuple(
+            tuple(
+                (t, sel)
+                for t in range(4)
+                if (sel := sum(exactly[f] for f in range(4) if c | f == t))
+            )
+            for c in range(4)
         )
         sky = british_sky(c)
-        self.sky = tuple(s in sky for s in self.names)
-        self.box = self.index[BOX]
-        self._working: dict[frozenset[str], frozenset[int]] = {}
+        self.sky = sum(1 << i for i, s in enumerate(self.names) if s in sky)
+        self.box = self.bit[BOX]
+        self.box_near = self.near[self.index[BOX]]
+        self._working: dict[frozenset[str], int] = {}
+        self._bytes: list[list[tuple[str, ...] | None]] = [[None] * 256 for _ in range(self.nbytes)]
+        self._grid = self._grid_shape(board.grid.columns, board.grid.rows)
 
-    def working(self, destroyed: frozenset[str]) -> frozenset[int]:
+    def _grid_shape(self, columns: int, rows: int) -> tuple[int, int, int, int] | None:
+        """(rows, the grid's bits, all but row 0, all but the last row) where bit
+        ``column * rows + row`` is that square and every neighbour matches the board's."""
+        if len(self.names) != columns * rows + 1 or self.names[-1] != BOX:
+            return None
+        grid = (1 << (columns * rows)) - 1
+        row0 = sum(1 << (k * rows) for k in range(columns))
+        shape = (rows, grid, grid & ~row0, grid & ~(row0 << (rows - 1)))
+        self._grid = shape
+        for i, near in enumerate(self.near):
+            if self.spread(1 << i) & ~(1 << i) != near:
+                return None
+        return shape
+
+    def spread(self, spaces: int) -> int:
+        """The spaces next to ``spaces``, with those of ``spaces`` that have a neighbour among
+        them (a search only spreads from spaces it has already reached)."""
+        shape = self._grid
+        if shape is None:
+            out = 0
+            for i in self.indices(spaces):
+                out |= self.near[i]
+            return out
+        rows, grid, not_row0, not_last = shape
+        g = spaces & grid
+        v = g | ((g << 1) & not_row0) | ((g >> 1) & not_last)
+        out = (v | (v << rows) | (v >> rows)) & grid
+        if spaces & self.box_near:
+            out |= self.box
+        if spaces & self.box:
+            out |= self.box_near
+        return out
+
+    def spaces_of(self, spaces: int) -> list[str]:
+        """The names of the spaces in a set, in ``space_order``."""
+        out: list[str] = []
+        table = self._bytes
+        for k, byte in enumerate(spaces.to_bytes(self.nbytes, "little")):
+            if byte:
+                names = table[k][byte]
+                if names is None:
+                    names = table[k][byte] = tuple(
+                        self.names[8 * k + b] for b in range(8) if byte >> b & 1
+                    )
+                out += names
+        return out
+
+    def indices(self, spaces: int) -> list[int]:
+        return [self.index[s] for s in self.spaces_of(spaces)]
+
+    def mask(self, spaces: Iterable[str]) -> int:
+        bit = self.bit
+        out = 0
+        for s in spaces:
+            out |= bit[s]
+        return out
+
+    def working(self, destroyed: frozenset[str]) -> int:
+        """The working radar-scanned spaces as a set (B.I.1)."""
         found = self._working.get(destroyed)
         if found is None:
             if len(self._working) > 4096:
                 self._working.clear()
-            found = self._working[destroyed] = frozenset(
-                self.index[s] for s in working_spaces(self.c, destroyed)
-            )
+            found = self._working[destroyed] = self.mask(working_spaces(self.c, destroyed))
         return found
+
+    def lw_search(self, start: str, carried: int, reach: int, stops: int) -> LwFound:
+        """Breadth first over (space, entered RS, entered 12 Group): ``layers[d][bits]`` the
+        spaces first reached in ``d`` spaces carrying flag bits ``bits`` (2: entered RS,
+        1: entered 12 Group). A flight stops in ``stops`` (after its first space: it may leave
+        the space it starts in)."""
+        here = self.bit[start]
+        first = [0, 0, 0, 0]
+        first[carried] = here
+        layers = [tuple(first)]
+        seen = first[:]
+        frontier = first
+        go = ~stops
+        targets = self.targets
+        for d in range(1, reach + 1):
+            new = [0, 0, 0, 0]
+            for c in range(4):
+                spaces = frontier[c]
+                if not spaces:
+                    continue
+                if d == 1:
+                    out = self.near[self.index[start]]
+                else:
+                    spaces &= go
+                    if not spaces:
+                        continue
+                    out = self.spread(spaces)
+                for t, sel in targets[c]:
+                    new[t] |= out & sel
+            for t in range(4):
+                if new[t]:
+                    new[t] &= ~seen[t]
+                    seen[t] |= new[t]
+            layers.append(tuple(new))
+            frontier = new
+        return LwFound(self, tuple(layers), seen)
+
+    def raf_search(self, start: str, stops: int) -> RafFound:
+        """Breadth first over the British sky (B20): ``layers[d]`` the spaces first reached in
+        ``d`` spaces; a flight stops in ``stops`` after its first space."""
+        seen = frontier = self.bit[start]
+        layers = [seen]
+        sky = self.sky
+        for d in range(1, RAF_MOVE + 1):
+            if d == 1:
+                out = self.near[self.index[start]] & sky
+            else:
+                spaces = frontier & ~stops
+                out = self.spread(spaces) & sky if spaces else 0
+            frontier = out & ~seen
+            seen |= frontier
+            layers.append(frontier)
+        return RafFound(self, tuple(layers), seen)
 
 
 _GRAPHS: dict[int, Graph] = {}
@@ -131,22 +271,128 @@ def graph(c: Components) -> Graph:
     return found
 
 
-# destinations by everything they depend on, shared by every state and game (bounded)
-_MEMO: dict[tuple[object, ...], object] = {}
+class Found:
+    """One search's answer, shared by every state and game that asks the same (``_MEMO``):
+    the spaces a flight may end in, those reached with moves left to fly on (``inner``: only an
+    enemy there can stop the flight and change the answer), and each flight's move options to
+    them in ``space_order``, made once."""
+
+    __slots__ = ("_dests", "_options", "_order", "all", "graph", "inner", "layers")
+
+    def __init__(self, g: Graph, layers: tuple[Any, ...], everywhere: int, inner: int) -> None:
+        self.graph = g
+        self.layers = layers
+        self.all = everywhere
+        self.inner = inner
+        self._order: tuple[str, ...] | None = None
+        self._dests: dict[str, Any] | None = None
+        self._options: dict[str, tuple[Action, ...]] = {}
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        if self._order is None:
+            self._order = tuple(self.graph.spaces_of(self.all))
+        return self._order
+
+    def options(self, flight: str) -> tuple[Action, ...]:
+        found = self._options.get(flight)
+        if found is None:
+            found = self._options[flight] = tuple(map(moves_of(flight).__getitem__, self.order))
+        return found
+
+    @property
+    def dests(self) -> dict[str, Any]:
+        if self._dests is None:
+            self._dests = {s: self.value(s) for s in self.order}
+        return self._dests
+
+    def value(self, space: str) -> Any:
+        raise NotImplementedError
+
+
+class LwFound(Found):
+    __slots__ = ("best",)
+
+    def __init__(self, g: Graph, layers: tuple[tuple[int, ...], ...], seen: list[int]) -> None:
+        inner = 0
+        for layer in layers[1:-1]:
+            for spaces in layer:
+                inner |= spaces
+        # each space by its best path (PREFERENCE): its flags ranked, the best kept
+        best = [0, 0, 0, 0]
+        taken = 0
+        for bits in BEST_FIRST:
+            best[bits] = seen[bits] & ~taken
+            taken |= seen[bits]
+        super().__init__(g, layers, taken, inner)
+        self.best = tuple(best)
+
+    def value(self, space: str) -> tuple[int, bool, bool]:
+        """(spaces flown, entered RS, entered 12 Group) by the best path to ``space``."""
+        bit = self.graph.bit[space]
+        for bits in BEST_FIRST:
+            if self.best[bits] & bit:
+                for d, layer in enumerate(self.layers):
+                    if layer[bits] & bit:
+                        return LW_VALUES[d][bits]
+        raise KeyError(space)
+
+
+class RafFound(Found):
+    __slots__ = ()
+
+    def __init__(self, g: Graph, layers: tuple[int, ...], seen: int) -> None:
+        inner = 0
+        for spaces in layers[1:-1]:
+            inner |= spaces
+        super().__init__(g, layers, seen, inner)
+
+    def value(self, space: str) -> int:
+        """The spaces flown to ``space``."""
+        bit = self.graph.bit[space]
+        for d, spaces in enumerate(self.layers):
+            if spaces & bit:
+                return d
+        raise KeyError(space)
+
+
+class Fixed(Found):
+    """A British flight that cannot take off: its own space only (C.III)."""
+
+    __slots__ = ()
+
+    def __init__(self, g: Graph, space: str) -> None:
+        super().__init__(g, (g.bit[space],), g.bit[space], 0)
+
+    def value(self, space: str) -> int:
+        if space != self.order[0]:
+            raise KeyError(space)
+        return 0
+
+
+# searches by everything they depend on, shared by every state and game (bounded)
+_MEMO: dict[tuple[object, ...], Found] = {}
 MEMO_SIZE = 200_000
 
 
-def _remember(key: tuple[object, ...], value: object) -> None:
+def _remember(key: tuple[object, ...], value: Found) -> None:
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()
     _MEMO[key] = value
 
 
-# a German path's flags, best first (B15 reading): avoid 12 Group, then enter a radar-scanned space
-PREFERENCE = ((False, True), (False, False), (True, True), (True, False))
-RANK = {flags: i for i, flags in enumerate(PREFERENCE)}  # keyed (entered 12 Group, entered RS)
-# the same by a search node's flag bits (2: entered RS, 1: entered 12 Group)
-BIT_RANK = tuple(RANK[bool(bits & 1), bool(bits & 2)] for bits in range(4))
+@lru_cache(maxsize=256)
+def lw_prompt(f: str, fuel: int) -> str:
+    used = [k for k in range(1, 6) if fuel & (1 << (k - 1))]
+    return (
+        f"Move German flight {f} up to {max_move(fuel)} spaces "
+        f"(B.I.1; fuel markers used: {', '.join(map(str, used)) or 'none'})"
+    )
+
+
+@cache
+def raf_prompt(f: str) -> str:
+    return f"Move British flight {f} 0-3 spaces (B.I.3)"
 
 
 class Moving(Core):
@@ -229,6 +475,19 @@ class Moving(Core):
             p for f in other if (p := self.fl[f].pos) is not None and self.fl[f].status == ON_MAP
         }
 
+    def enemy_mask(self, g: Graph, side: str) -> int:
+        """The spaces of the other side's flights on the map that have not been passed (B.I)."""
+        bit = g.bit
+        out = 0
+        fl = self.fl
+        for f in LW_FLIGHTS if side == RAF else RAF_FLIGHTS:
+            flight = fl[f]
+            if flight.status == ON_MAP and flight.pos is not None:
+                out |= bit[flight.pos]
+        if out and self.passes:
+            out &= ~g.mask(self.passes)
+        return out
+
     def near(self, start: str, spaces: set[str], reach: int) -> frozenset[str]:
         """The spaces a move of ``reach`` could enter (the others cannot stop it)."""
         distance = self.c.board.distance
@@ -245,93 +504,67 @@ class Moving(Core):
     def lw_destinations(self, f: str) -> dict[str, tuple[int, bool, bool]]:
         """Where flight ``f`` may end this step: space -> (spaces flown, entered RS, entered a space
         fully within 12 Group), by the best path (``PREFERENCE``)."""
-        return self.lw_reach(f)[0]
+        return self.lw_found(f).dests
 
-    def lw_reach(self, f: str) -> tuple[dict[str, tuple[int, bool, bool]], tuple[str, ...]]:
-        """``lw_destinations`` and its spaces in the options' order."""
+    def lw_found(self, f: str) -> Found:
+        """The search behind ``lw_destinations`` and the move options (asked for by the
+        decision, then by the move: the last one is kept)."""
         key = self.situation(f)
         if self._reach_cache[0] == key:
             return self._reach_cache[1]  # type: ignore[no-any-return]
-        out = self._lw_destinations(f)
+        out = self._lw_found(f)
         self._reach_cache = (key, out)
         return out
 
-    def _lw_destinations(self, f: str) -> tuple[dict[str, tuple[int, bool, bool]], tuple[str, ...]]:
+    def _lw_found(self, f: str) -> Found:
+        """The search without enemies first (shared by every position of the British flights);
+        only an enemy in a space the flight could fly on from (``Found.inner``) can stop it, so
+        the search is made again only when one stands there, with those enemies alone."""
         flight = self.fl[f]
         reach = max_move(flight.fuel)
         start = flight.pos
         assert start is not None
-        enemies = self.near(start, self.enemies_at(LUFTWAFFE) - self.passes, reach)
+        g = graph(self.c)
         # what a flight has done already needs no better path: its flags start set
-        seed = (start, flight.rs, flight.nofighters)
-        key = (self.board_key(), seed, reach, flight.rs_stop, enemies, self.destroyed)
+        carried = (2 if flight.rs else 0) | (1 if flight.nofighters else 0)
+        # a stop: home in Norway, the first working RS entered (B.I.1), an enemy (B.I)
+        stops = g.box if flight.rs_stop else g.box | g.working(self.destroyed)
+        key: tuple[object, ...] = ("lw", self.board_key(), start, carried, reach, stops)
         found = _MEMO.get(key)
         if found is None:
-            dests = self._lw_search(seed, reach, flight.rs_stop, enemies)
-            found = (dests, ordered(self.c, dests))
+            found = g.lw_search(start, carried, reach, stops)
             _remember(key, found)
-        return cast(tuple[dict[str, tuple[int, bool, bool]], tuple[str, ...]], found)
+        if found.inner:
+            enemies = found.inner & ~stops & self.enemy_mask(g, LUFTWAFFE)
+            if enemies:
+                key = (*key, enemies)
+                found = _MEMO.get(key)
+                if found is None:
+                    found = g.lw_search(start, carried, reach, stops | enemies)
+                    _remember(key, found)
+        return found
 
     def _lw_search(
         self, seed: tuple[str, bool, bool], reach: int, rs_stop: bool, enemies: frozenset[str]
     ) -> dict[str, tuple[int, bool, bool]]:
-        """Breadth first over (space, entered RS, entered 12 Group), a node an int: the space's
-        index times 4, plus 2 for RS and 1 for 12 Group (``Graph``)."""
+        """``lw_destinations`` of a flight at ``seed`` (its space, entered RS, entered 12 Group)
+        with ``enemies`` about."""
         g = graph(self.c)
-        index = g.index
-        # a stop: an enemy (B.I), home in Norway, or the first working RS entered (B.I.1)
-        stops = {index[s] for s in enemies}
-        stops.add(g.box)
-        if not rs_stop:
-            stops |= g.working(self.destroyed)
-        first = index[seed[0]] * 4 + (2 if seed[1] else 0) + (1 if seed[2] else 0)
-        seen = {first: 0}
-        frontier = [first]
-        neighbours, flags = g.neighbours, g.flags
-        for d in range(1, reach + 1):
-            nxt: list[int] = []
-            for node in frontier:
-                i = node >> 2
-                if d > 1 and i in stops:
-                    continue
-                carried = node & 3
-                for j in neighbours[i]:
-                    m = (j << 2) | carried | flags[j]
-                    if m not in seen:
-                        seen[m] = d
-                        nxt.append(m)
-            frontier = nxt
-        # each space by its best path (PREFERENCE), the first found among equals; spaces in the
-        # order they were first reached
-        best: dict[int, int] = {}
-        for node in seen:
-            i = node >> 2
-            old = best.get(i)
-            if old is None or BIT_RANK[node & 3] < BIT_RANK[old & 3]:
-                best[i] = node
-        names = g.names
-        return {
-            names[node >> 2]: (seen[node], bool(node & 2), bool(node & 1)) for node in best.values()
-        }
+        stops = g.box | g.mask(enemies) | (0 if rs_stop else g.working(self.destroyed))
+        carried = (2 if seed[1] else 0) | (1 if seed[2] else 0)
+        return g.lw_search(seed[0], carried, reach, stops).dests
 
     def _dec_lw_move(self, task: Task) -> Decision | None:
         f = str(task[1])
         flight = self.fl[f]
         if flight.status != ON_MAP or max_move(flight.fuel) < 0:
             return None
-        options = move_options(f, self.lw_reach(f)[1])
-        used = [k for k in range(1, 6) if flight.fuel & (1 << (k - 1))]
-        return Decision(
-            LUFTWAFFE,
-            f"Move German flight {f} up to {max_move(flight.fuel)} spaces "
-            f"(B.I.1; fuel markers used: {', '.join(map(str, used)) or 'none'})",
-            options,
-        )
+        return Decision(LUFTWAFFE, lw_prompt(f, flight.fuel), self.lw_found(f).options(f))
 
     def _do_lw_move(self, task: Task, action: Action) -> None:
         f, to = str(task[1]), str(action.get("to"))
         flight = self.fl[f]
-        d, rs, g12 = self.lw_destinations(f)[to]
+        d, rs, g12 = self.lw_found(f).value(to)
         marker = fuel_marker(flight.fuel, d)
         assert marker is not None
         stop_rs = d > 0 and not flight.rs_stop and self.working_rs(to)
@@ -406,66 +639,55 @@ class Moving(Core):
 
     # --- B.I.3 British Movement step ----------------------------------------------------------
     def raf_destinations(self, f: str) -> dict[str, int]:
-        return self.raf_reach(f)[0]
+        return self.raf_found(f).dests
 
-    def raf_reach(self, f: str) -> tuple[dict[str, int], tuple[str, ...]]:
-        """``raf_destinations`` and its spaces in the options' order."""
+    def raf_found(self, f: str) -> Found:
+        """The search behind ``raf_destinations`` and the move options (as ``lw_found``)."""
         key = self.situation(f)
         if self._reach_cache[0] == key:
             return self._reach_cache[1]  # type: ignore[no-any-return]
-        out = self._raf_destinations(f)
+        out = self._raf_found(f)
         self._reach_cache = (key, out)
         return out
 
-    def _raf_destinations(self, f: str) -> tuple[dict[str, int], tuple[str, ...]]:
+    def _raf_found(self, f: str) -> Found:
+        """As ``_lw_found``: the search without enemies, made again only with those in a space
+        the flight could fly on from."""
         flight = self.fl[f]
         start = flight.pos
         assert start is not None
+        g = graph(self.c)
         if flight.base in self.destroyed and not flight.airborne:
-            return {start: 0}, (start,)  # C.III: no take-off from a damaged airfield
-        enemies = self.near(start, self.enemies_at(RAF) - self.passes, RAF_MOVE)
-        key = (self.board_key(), start, enemies)
+            return Fixed(g, start)  # C.III: no take-off from a damaged airfield
+        key: tuple[object, ...] = ("raf", self.board_key(), start)
         found = _MEMO.get(key)
         if found is None:
-            dests = self._raf_search(start, enemies)
-            found = (dests, ordered(self.c, dests))
+            found = g.raf_search(start, 0)
             _remember(key, found)
-        return cast(tuple[dict[str, int], tuple[str, ...]], found)
+        if found.inner:
+            enemies = found.inner & self.enemy_mask(g, RAF)
+            if enemies:
+                key = (*key, enemies)
+                found = _MEMO.get(key)
+                if found is None:
+                    found = g.raf_search(start, enemies)
+                    _remember(key, found)
+        return found
 
     def _raf_search(self, start: str, enemies: frozenset[str]) -> dict[str, int]:
+        """``raf_destinations`` of a flight at ``start`` with ``enemies`` about."""
         g = graph(self.c)
-        index = g.index
-        stops = {index[s] for s in enemies}
-        first = index[start]
-        seen = {first: 0}
-        frontier = [first]
-        neighbours, sky = g.neighbours, g.sky
-        for d in range(1, RAF_MOVE + 1):
-            nxt: list[int] = []
-            for i in frontier:
-                if d > 1 and i in stops:
-                    continue
-                for j in neighbours[i]:
-                    if sky[j] and j not in seen:
-                        seen[j] = d
-                        nxt.append(j)
-            frontier = nxt
-        names = g.names
-        return {names[i]: d for i, d in seen.items()}
+        return g.raf_search(start, g.mask(enemies)).dests
 
     def _dec_raf_move(self, task: Task) -> Decision | None:
         f = str(task[1])
         if self.fl[f].status != ON_MAP:
             return None
-        return Decision(
-            RAF,
-            f"Move British flight {f} 0-3 spaces (B.I.3)",
-            move_options(f, self.raf_reach(f)[1]),
-        )
+        return Decision(RAF, raf_prompt(f), self.raf_found(f).options(f))
 
     def _do_raf_move(self, task: Task, action: Action) -> None:
         f, to = str(task[1]), str(action.get("to"))
-        d = self.raf_destinations(f)[to]
+        d = self.raf_found(f).value(to)
         flight = self.fl[f]
         self.set(f, pos=to, marker=d, airborne=flight.airborne or d > 0)
         self.say(f"{f} moves {d} space(s) to {to}" + (f" (marker {d})" if d else ""))
