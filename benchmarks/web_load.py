@@ -176,6 +176,7 @@ async def run(args: argparse.Namespace) -> int:
         if server is not None:
             await wait_ready(base, server)
         load_before = os.getloadavg()
+        cpu_before = server_cpu(server.pid) if server is not None else float("nan")
         tally = Tally()
         rulesets = args.rulesets.split(",")
         started = time.monotonic()
@@ -199,6 +200,14 @@ async def run(args: argparse.Namespace) -> int:
             + (f", server {server_cpu(server.pid):.1f}" if server is not None else "")
             + f" over {elapsed:.1f} s of wall time"
         )
+        if server is not None and tally.round_trips:
+            # the server's CPU from the first game's creation on (its start-up left out), per
+            # action the client made: the computer's moves, pushes and writes that follow it
+            spent = server_cpu(server.pid) - cpu_before
+            print(
+                f"server CPU per action: {spent * 1000 / len(tally.round_trips):.2f} ms "
+                f"({spent:.1f} s over {len(tally.round_trips)} actions, start-up excluded)"
+            )
         return 1 if tally.errors else 0
     finally:
         if server is not None:
