@@ -87,6 +87,7 @@ class Pending:
     steps: list[Step] = field(default_factory=list)
     told: list[Told] = field(default_factory=list)
     rolled: list[Rolled] = field(default_factory=list)
+    chosen: list[bool] = field(default_factory=list)  # per step: see LiveGame.chosen
 
 
 class LiveGame:
@@ -117,6 +118,12 @@ class LiveGame:
                 self.players[seat] = make_player(match.game.id, entry.player, seat, seed)
         self.told: list[Told] = [Told(0, e) for e in match.state.events]
         self.rolled: list[Rolled] = []
+        # per step of the log: whether it was a decision of the seat's choosing (more than one
+        # option, or a free value), not its only option nor dice. Noted as each step is played,
+        # so that whether a seat may take back (asked by every payload) needs no replay.
+        # Written before the log grows and cut after it shrinks: a reader in a thread never
+        # finds a step without its flag.
+        self.chosen: list[bool] = []
         self.initial: State = match.state.copy()
         self.checkpoints: dict[int, State] = {0: self.initial}
         self.lock = asyncio.Lock()
@@ -251,6 +258,7 @@ class LiveGame:
         seat = node.seat if isinstance(node, Decision) else CHANCE
         state.apply(action)
         seq = self.seq_of(pending) + 1
+        pending.chosen.append(_of_its_choosing(node))
         pending.steps.append(Step(seat, action.text, state.hash()))
         pending.told.extend(Told(seq, e) for e in state.events)
         if isinstance(node, Chance):
@@ -308,6 +316,7 @@ class LiveGame:
         """Take stored steps (and the stored summary) into the live game."""
         if pending is not None:
             self.match.state = pending.state
+            self.chosen.extend(pending.chosen)
             self.match.steps.extend(pending.steps)
             self.told.extend(pending.told)
             self.rolled.extend(pending.rolled)
@@ -408,16 +417,18 @@ class LiveGame:
             return len(steps), "the dice have been rolled since your move: it stands"
         if last.seat != seat:
             return len(steps), f"{self._name(last.seat)} has decided since: your move stands"
+        chosen = self.chosen
         keep = len(steps)
         while True:
             if keep == 0 or steps[keep - 1].seat != seat:
                 return len(steps), "nothing of yours to take back since the dice"
             keep -= 1
-            before = self.state_at(keep)
-            node = before.next()
-            if isinstance(node, Decision) and (len(node.options) != 1 or node.free):
+            if chosen[keep]:
                 break  # a move of its choosing (the ones after it were its only options)
         others = self.other_people(seat)
+        if not others:  # against computers only: nobody else was shown anything
+            return keep, None
+        before = self.state_at(keep)  # a replay, only where another person plays
         for other in self.seats:
             if other.id == seat or self.person_of(other.id) not in others:
                 continue
@@ -442,6 +453,7 @@ class LiveGame:
         ``keep`` steps, ``state`` (from :meth:`cut`) the current state."""
         self.match.state = state
         del self.match.steps[keep:]
+        del self.chosen[keep:]
         self.told = [t for t in self.told if t.step <= keep]
         self.rolled = [r for r in self.rolled if r.step <= keep]
         for at in [k for k in self.checkpoints if k > keep]:
@@ -462,6 +474,12 @@ class LiveGame:
         return state
 
 
+def _of_its_choosing(node: Node) -> bool:
+    """Whether a step answering ``node`` was a seat's choice: a decision with more than one
+    option or a free value (not its only option, nor dice)."""
+    return isinstance(node, Decision) and (len(node.options) != 1 or bool(node.free))
+
+
 def _public(state: State, seat: str) -> Any:
     """What ``seat`` sees of ``state``, less the sampler's arrangement of its unknowns."""
     return state.view(seat, infostate=False)
@@ -478,6 +496,7 @@ def restore(record: GameRecord, steps: list[StepRecord]) -> LiveGame:
     pending = live.begin()
     live.replay(pending, steps)
     live.match.state = pending.state
+    live.chosen.extend(pending.chosen)
     live.match.steps.extend(pending.steps)
     live.told.extend(pending.told)
     live.rolled.extend(pending.rolled)
