@@ -29,6 +29,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from dowding.rulesets.textfit import text_width, wrap_to
+
 from . import words
 from .board import Board
 from .bots import fight_in
@@ -59,6 +61,8 @@ AREA_KEYS = ("to", "at")
 GERMAN_KEYS = ("target", "to")
 CARD_KINDS = ("discard", "boost", "take")
 MAX_BUTTONS = 12  # more options than this are left to the page's list
+CARD_W, CARD_H = 134, 24  # a Combat card in a hand: its name on one line or two
+CARD_ROW = CARD_H + 3
 
 
 def esc(value: object) -> str:
@@ -430,6 +434,29 @@ def _status(view: View) -> list[str]:
     return out
 
 
+def _lines(
+    out: list[str],
+    x: float,
+    y: float,
+    text: str,
+    width: float,
+    size: int,
+    *,
+    bold: bool = False,
+    fill: str = "",
+    step: int = 0,
+) -> float:
+    """``text`` wrapped to ``width`` at ``size``, its first baseline at ``y``; the next line's
+    baseline."""
+    step = step or size + 3
+    attrs = f' font-size="{size}"' + (' font-weight="bold"' if bold else "")
+    attrs += f' fill="{fill}"' if fill else ""
+    for line in wrap_to(text, width, size, bold) or [""]:
+        out.append(f'<text x="{x}" y="{y}"{attrs}>{esc(line)}</text>')
+        y += step
+    return y
+
+
 def _panel(
     view: View,
     prompt: str,
@@ -437,74 +464,99 @@ def _panel(
     deciding: Mapping[str, Any] | None,
     on_map: Mapping[tuple[str, str], tuple[str, str]],
 ) -> tuple[list[str], int]:
+    """The decision, its buttons, the Fight's dice and each pilot's board, every line wrapped
+    to the panel's width (``textfit``) so that none is cut."""
     x = PANEL_X
-    y = 24
-    out: list[str] = []
-    for line in _wrap(words.prompt(view, prompt), 70):
-        out.append(f'<text x="{x}" y="{y}" font-weight="bold">{esc(line)}</text>')
-        y += 14
-    y += 4
+    inner = PANEL_W - 8  # a line's room: the panel less a margin
+    y: float = 24
+    out: list[str] = ['<g class="panel">']
+    y = _lines(out, x, y, words.prompt(view, prompt), inner, 11, bold=True, step=14) + 4
     if len(buttons) > MAX_BUTTONS:  # a long list reads better in the page's own option list
-        out.append(
-            f'<text x="{x}" y="{y}" font-size="10" fill="#444">{len(buttons)} options: choose '
-            f"in the list of options beside the map.</text>"
+        y = (
+            _lines(
+                out,
+                x,
+                y,
+                f"{len(buttons)} options: choose in the list of options beside the map.",
+                inner,
+                10,
+                fill="#444",
+            )
+            + 4
         )
-        y += 18
         buttons = []
     for text, label in buttons:
+        said = wrap_to(label, PANEL_W - 12 - 8, 10)
         out.append(
             f'<g class="option button" data-action="{esc(text)}" cursor="pointer">'
-            f'<rect x="{x}" y="{y - 11}" width="{PANEL_W - 12}" height="15" rx="3" fill="#eef" '
-            f'stroke="#99b"/><text x="{x + 4}" y="{y}" font-size="10">{esc(label[:80])}</text>'
-            f"<title>{esc(label)}</title></g>"
+            f'<rect x="{x}" y="{y - 11}" width="{PANEL_W - 12}" height="{3 + 12 * len(said)}" '
+            f'rx="3" fill="#eef" stroke="#99b"/>'
+            + "".join(
+                f'<text x="{x + 4}" y="{y + 12 * i}" font-size="10">{esc(line)}</text>'
+                for i, line in enumerate(said)
+            )
+            + f"<title>{esc(label)}</title></g>"
         )
-        y += 18
+        y += 6 + 12 * len(said)
     y += 8
     fight = fight_in(view)
     if fight is not None:
-        out.append(
-            f'<text x="{x}" y="{y}" font-weight="bold">Fight against the '
-            f"{esc(words.german(view, fight.target))}, round {fight.round} of {fight.rounds}"
-            f"</text>"
+        y = _lines(
+            out,
+            x,
+            y,
+            f"Fight against the {words.german(view, fight.target)}, round "
+            f"{fight.round} of {fight.rounds}",
+            inner,
+            11,
+            bold=True,
+            step=16,
         )
-        y += 16
         y = _dice(out, x, y, "Your dice", fight.faces, fight.used, "#1f4e9c")
         y = _dice(out, x, y, "Its dice", fight.gfaces, (), "#333")
     for p in view.get("planes", ()):
-        out.append(
-            f'<text x="{x}" y="{y + 4}" font-weight="bold">{esc(words.pilot(p["pilot"]))}'
-            f"{' (' + esc(p['role']) + ')' if p.get('role') in ('leader', 'wingman') else ''}, "
-            f"Player {esc(str(p['seat']).removeprefix('p'))}</text>"
+        role = f" ({p['role']})" if p.get("role") in ("leader", "wingman") else ""
+        seat = str(p["seat"]).removeprefix("p")
+        y = (
+            _lines(
+                out,
+                x,
+                y + 4,
+                f"{words.pilot(p['pilot'])}{role}, Player {seat}",
+                inner,
+                11,
+                bold=True,
+                step=14,
+            )
+            + 0
         )
-        y += 18
         where = words.area(p["area"]) if p["area"] else "-"
-        out.append(
-            f'<text x="{x + 8}" y="{y}" font-size="10">{esc(where)}, '
-            f"{esc(words.STATUS.get(p['status'], p['status']))}; ammo {esc(p['ammo'])}; "
-            f"damage {len(p['damage'])}; Maneuver tokens {esc(p['tokens'])}; Medals "
-            f"{esc(p['medals'])}; kills {len(p['kills'])}</text>"
+        y = (
+            _lines(
+                out,
+                x + 8,
+                y,
+                f"{where}, {words.STATUS.get(p['status'], p['status'])}; ammo "
+                f"{p['ammo']}; damage {len(p['damage'])}; Maneuver tokens {p['tokens']}; Medals "
+                f"{p['medals']}; kills {len(p['kills'])}",
+                inner - 8,
+                10,
+                step=13,
+            )
+            + 1
         )
-        y += 14
         if p["damage"]:
             hurt = ", ".join(words.DAMAGE.get(d, d) for d in p["damage"])
-            out.append(
-                f'<text x="{x + 8}" y="{y}" font-size="9" fill="#b00">Damage: {esc(hurt)}</text>'
-            )
-            y += 13
+            y = _lines(out, x + 8, y, f"Damage: {hurt}", inner - 8, 9, fill="#b00", step=13)
         hand = p.get("hand")
         if hand is None:
-            out.append(
-                f'<text x="{x + 8}" y="{y}" font-size="9">{esc(p.get("cards", 0))} cards, '
-                f"hidden</text>"
-            )
-            y += 13
+            y = _lines(out, x + 8, y, f"{p.get('cards', 0)} cards, hidden", inner - 8, 9)
             continue
         mine = deciding is not None and deciding["id"] == p["id"]
         col = 0
         out.append('<g class="hand" fill="#fff">')
         for card in hand:
             cx = x + 8 + col * 140
-            name = words.card(card).strip("“”")
             option = on_map.get(("card", str(card))) if mine else None
             attrs = (
                 f' class="option card" data-action="{esc(option[0])}" cursor="pointer"'
@@ -523,9 +575,8 @@ def _panel(
             else:
                 title = option[1] if option is not None else _card_title(str(card))
                 out.append(
-                    f'<g{attrs}><rect x="{cx}" y="{y - 10}" width="134" height="14" rx="2" '
-                    f'fill="{"#ffd24d" if option else "#fff"}" stroke="#888"/>'
-                    f'<text x="{cx + 3}" y="{y}" font-size="9">{esc(name[:26])}</text>'
+                    f'<g{attrs} transform="translate({cx} {y - 10})">'
+                    f"{_card_face(words.card(card), '#ffd24d' if option else '#fff')}"
                     f"<title>{esc(title)}</title></g>"
                 )
             if option is not None:
@@ -533,11 +584,28 @@ def _panel(
             col += 1
             if col == 3:
                 col = 0
-                y += 17
+                y += CARD_ROW
         out.append("</g>")
-        y += 17 if col else 0
+        y += CARD_ROW if col else 0
         y += 4
-    return out, y
+    out.append("</g>")
+    return out, int(y)
+
+
+def _card_face(said: str, fill: str = "") -> str:
+    """A Combat card at (0, 0): its name wrapped on two lines at most (a third is shrunk)."""
+    name = said.strip("“”")
+    lines = wrap_to(name, CARD_W - 6, 9)
+    if len(lines) > 2:  # no name of the deck needs it: kept whole, smaller
+        lines = [name]
+    size = 9 if len(lines) < 3 and all(text_width(t, 9) <= CARD_W - 6 for t in lines) else 7
+    top = 10 if len(lines) == 2 else 15
+    texts = "".join(
+        f'<text x="3" y="{top + 10 * i}" font-size="{size}" fill="#222">{esc(line)}</text>'
+        for i, line in enumerate(lines)
+    )
+    paint = f' fill="{fill}"' if fill else ""
+    return f'<rect width="{CARD_W}" height="{CARD_H}" rx="2" stroke="#888"{paint}/>{texts}'
 
 
 @lru_cache(maxsize=1)
@@ -550,11 +618,9 @@ def card_symbols() -> dict[str, str]:
 def _card_symbol(card_id: str) -> str:
     """A Combat card at (0, 0) as a hand shows it: its name, its text as its title; its
     fill is the hand's (white, or yellow when it is an option)."""
-    name = words.card(card_id).strip("“”")
     return (
         f'<g id="{card_symbols()[card_id]}"><title>{esc(_card_title(card_id))}</title>'
-        f'<rect width="134" height="14" rx="2" stroke="#888"/><text x="3" y="10" '
-        f'font-size="9" fill="#222">{esc(name[:26])}</text></g>'
+        f"{_card_face(words.card(card_id))}</g>"
     )
 
 
@@ -585,31 +651,26 @@ def _card_title(card_id: str) -> str:
 
 
 def _dice(
-    out: list[str], x: int, y: int, title: str, faces: tuple[str, ...], used: Any, fill: str
-) -> int:
+    out: list[str], x: int, y: float, title: str, faces: tuple[str, ...], used: Any, fill: str
+) -> float:
+    """A row of dice, each as wide as its face's words; a row that runs out of room goes on
+    under the first die."""
     out.append(f'<text x="{x + 8}" y="{y}" font-size="10">{esc(title)}:</text>')
+    cx = x + 70
     for i, face in enumerate(faces):
-        cx = x + 70 + i * 86
+        said = words.face(face)
+        w = max(82.0, round(text_width(said, 9) + 8))
+        if cx > x + 70 and cx + w > x + PANEL_W:
+            cx, y = x + 70, y + 18
         spent = i in tuple(used or ())
         out.append(
-            f'<g><rect x="{cx}" y="{y - 11}" width="82" height="15" rx="3" fill="{fill}" '
-            f'opacity="{0.4 if spent else 1}"/><text x="{cx + 41}" y="{y}" font-size="9" '
-            f'fill="#fff" text-anchor="middle">{esc(words.face(face))}</text>'
-            f"<title>{esc(words.face(face))}{' (used)' if spent else ''}</title></g>"
+            f'<g><rect x="{cx}" y="{y - 11}" width="{w:g}" height="15" rx="3" fill="{fill}" '
+            f'opacity="{0.4 if spent else 1}"/><text x="{cx + w / 2:g}" y="{y}" font-size="9" '
+            f'fill="#fff" text-anchor="middle">{esc(said)}</text>'
+            f"<title>{esc(said)}{' (used)' if spent else ''}</title></g>"
         )
+        cx += w + 4
     return y + 20
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines
 
 
 __all__ = ["points", "render_dynamic", "render_static", "render_svg"]
