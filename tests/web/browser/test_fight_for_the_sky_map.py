@@ -250,6 +250,9 @@ def test_details_on_hover_and_on_focus(server: str, new_page: Any) -> None:
     page.wait_for_selector("#map g.raf")
     words = assert_details_on_hover(page, "#map g.raf")
     assert re.match(r"\d+ Squadron \((Spitfire|Hurricane), \d flights?\): aloft over ", words)
+    page.click("#zoom-fit")
+    smallest = page.evaluate(SMALLEST, "#map g.raf text")  # its number reads at Fit
+    assert smallest is not None and smallest[0] >= 10, smallest
     assert not w.errors, w.errors
 
 
