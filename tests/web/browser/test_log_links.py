@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from .play import choose, start_game, wait_turn
+from .test_map_controls import seats_for
 
 LINKS = """() => [...document.querySelectorAll('#event-log li:not(.auto)')].map(li => {
   const a = li.querySelector('a.rule');
@@ -17,11 +18,11 @@ LINKS = """() => [...document.querySelectorAll('#event-log li:not(.auto)')].map(
 })"""
 
 
-@pytest.mark.parametrize("ruleset", ["crane", "bob"])
+@pytest.mark.parametrize("ruleset", ["crane", "bob", "bob1990", "squadron303"])
 def test_each_log_line_links_to_its_rule(server: str, new_page: Any, ruleset: str) -> None:
     w = new_page(1400, 900)
     page = w.page
-    start_game(page, server, ruleset, {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")})
+    start_game(page, server, ruleset, seats_for(ruleset))
     page.wait_for_url("**/play/**")
     for turn in range(6):
         if wait_turn(page) != "mine":
@@ -30,7 +31,7 @@ def test_each_log_line_links_to_its_rule(server: str, new_page: Any, ruleset: st
     wait_turn(page)
     lines = page.evaluate(LINKS)
     assert len(lines) >= 5
-    # every adjudication of crane and bob cites its section (tests/web/test_rules_pages.py)
+    # every adjudication cites its section (tests/web/test_rules_pages.py)
     missing = [line["text"] for line in lines if not line["href"]]
     assert not missing, missing[:5]
     pages: dict[str, str] = {}

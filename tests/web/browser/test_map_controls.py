@@ -1,5 +1,6 @@
 """The map at 1400x900: zoom and pan (buttons, wheel, drag, keys), Fit, bob's plotting table and
-displays in tabs, and the details of a piece on hover and on keyboard focus (mapview.js)."""
+displays in tabs, and the details of a piece on hover and on keyboard focus (mapview.js), for
+crane, bob, bob1990 and 303 Squadron (its pilots p1-p4: one a person, the rest the computer)."""
 
 from __future__ import annotations
 
@@ -19,11 +20,27 @@ UNDER = """([x, y]) => {
 }"""
 
 
+RULESETS = ["crane", "bob", "bob1990", "squadron303"]
+# each ruleset's seats: a person at the first, the computer at the others
+SEATS: dict[str, dict[str, tuple[str, str | None]]] = {
+    "squadron303": {
+        "p1": ("me", None),
+        **{p: ("computer", "heuristic") for p in ("p2", "p3", "p4")},
+    },
+}
+RAF_AND_COMPUTER: dict[str, tuple[str, str | None]] = {
+    "raf": ("me", None),
+    "luftwaffe": ("computer", "heuristic"),
+}
+
+
+def seats_for(ruleset: str) -> dict[str, tuple[str, str | None]]:
+    return SEATS.get(ruleset, RAF_AND_COMPUTER)
+
+
 def open_table(new_page: Any, server: str, ruleset: str) -> Any:
     w = new_page(1400, 900)
-    start_game(
-        w.page, server, ruleset, {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")}
-    )
+    start_game(w.page, server, ruleset, seats_for(ruleset))
     w.page.wait_for_url("**/play/**")
     w.page.wait_for_selector("#map svg")
     assert wait_turn(w.page) == "mine"
@@ -40,7 +57,7 @@ def centre_of(page: Any, selector: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-@pytest.mark.parametrize("ruleset", ["crane", "bob"])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_zoom_pan_and_fit(server: str, new_page: Any, ruleset: str) -> None:
     w = open_table(new_page, server, ruleset)
     page = w.page
@@ -92,7 +109,7 @@ def test_zoom_pan_and_fit(server: str, new_page: Any, ruleset: str) -> None:
     assert not w.errors
 
 
-@pytest.mark.parametrize("ruleset", ["crane", "bob"])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_zoom_is_kept_when_the_next_step_is_drawn(
     server: str, new_page: Any, ruleset: str
 ) -> None:
@@ -162,7 +179,13 @@ TOPMOST = """(sel) => [...document.querySelectorAll(sel)].findIndex(n => {
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "piece"), [("crane", "#map [data-plane]"), ("bob", "#map g.map [data-flight]")]
+    ("ruleset", "piece"),
+    [
+        ("crane", "#map [data-plane]"),
+        ("bob", "#map g.map [data-flight]"),
+        ("bob1990", "#map [data-flight]"),
+        ("squadron303", "#map [data-piece]"),
+    ],
 )
 def test_details_on_hover_and_on_focus(
     server: str, new_page: Any, ruleset: str, piece: str
@@ -218,7 +241,7 @@ PINCH = """([x, y, spread]) => {
 }"""
 
 
-@pytest.mark.parametrize("ruleset", ["crane", "bob"])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_two_fingers_pinch_to_zoom(server: str, new_page: Any, ruleset: str) -> None:
     w = open_table(new_page, server, ruleset)
     page = w.page
