@@ -14,6 +14,8 @@ dogfight and put back (``fb:<flight>``, under the unseen ones).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from dowding.engine import Chance, Decision, Event, Terminal
@@ -23,6 +25,23 @@ from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS, Components
 from .flights import DOWN, LANDED, LUFTWAFFE, ON_MAP, OUT, RAF, Flight, command
 
 ALL_FLIGHTS = RAF_FLIGHTS + LW_FLIGHTS
+_FLIGHTS_OF: dict[int, tuple[str, ...]] = {}
+for _f in ALL_FLIGHTS:
+    _FLIGHTS_OF[command(_f)] = (*_FLIGHTS_OF.get(command(_f), ()), _f)
+
+# each deck's cards looked up in ``loc`` at once (by id: a Components' decks live as long as it)
+_GETTERS: dict[int, tuple[tuple[str, ...], Callable[[dict[str, str]], tuple[str, ...]]]] = {}
+
+
+def _getter(deck: tuple[str, ...]) -> Callable[[dict[str, str]], tuple[str, ...]]:
+    found = _GETTERS.get(id(deck))
+    if found is None or found[0] is not deck:
+        # itemgetter of one key gives the value itself, of none fails
+        get: Callable[[dict[str, str]], tuple[str, ...]] = (
+            itemgetter(*deck) if len(deck) > 1 else lambda loc: tuple(loc[cid] for cid in deck)
+        )
+        found = _GETTERS[id(deck)] = (deck, get)  # the deck kept: its id is never reused
+    return found[1]
 
 
 class Core(TaskQueueState):
@@ -124,25 +143,28 @@ class Core(TaskQueueState):
         self.say(f"Game over: {reason}")
 
     # --- cards ------------------------------------------------------------------------
+    def places(self, unit: int) -> tuple[str, ...]:
+        """Where each of a Group's or Luftflotte's cards lies, in file order."""
+        return _getter(self.c.decks[unit])(self.loc)
+
     def cards_at(self, place: str, unit: int | None = None) -> list[str]:
         """The cards at ``place``; with ``unit``, looked for in that Group's or Luftflotte's
         cards alone (a hand or a stack holds one unit's cards)."""
         if unit is not None:
-            loc = self.loc
-            return [cid for cid in self.c.decks[unit] if loc[cid] == place]
+            return list(compress(self.c.decks[unit], map(place.__eq__, self.places(unit))))
         return [cid for cid, where in self.loc.items() if where == place]
 
     def pool(self, unit: int) -> list[str]:
         """A Group's or Luftflotte's cards in its Combat Ready box (file order)."""
-        return [cid for cid in self.c.decks[unit] if self.loc[cid] == "crb"]
+        return list(compress(self.c.decks[unit], map("crb".__eq__, self.places(unit))))
 
     def fb(self, flight: str) -> list[str]:
         """The known cards in a Flight box (for a German flight, all of them)."""
-        place = "fb:" + flight
-        return [cid for cid in self.c.decks[command(flight)] if self.loc[cid] == place]
+        unit = command(flight)
+        return list(compress(self.c.decks[unit], map(("fb:" + flight).__eq__, self.places(unit))))
 
     def fb_size(self, flight: str) -> int:
-        return len(self.fb(flight)) + self.unseen.get(flight, 0)
+        return self.places(command(flight)).count("fb:" + flight) + self.unseen.get(flight, 0)
 
     def unit_cards(self, unit: int) -> list[str]:
         """Every card of a Group or Luftflotte still in the game."""
@@ -155,7 +177,7 @@ class Core(TaskQueueState):
         return card.role == "fighter"
 
     def flights_of(self, unit: int) -> list[str]:
-        return [f for f in ALL_FLIGHTS if command(f) == unit]
+        return list(_FLIGHTS_OF.get(unit, ()))
 
     def lf_in_play(self, lf: int) -> bool:
         return any(self.fl[f].status != OUT for f in self.flights_of(lf))

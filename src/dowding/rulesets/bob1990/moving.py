@@ -400,8 +400,9 @@ class Moving(Core):
     def _auto_stage_start(self, task: Task) -> None:
         self.stage += 1
         self.say(f"Mission Stage {self.stage}")
-        for f in RAF_FLIGHTS + LW_FLIGHTS:
-            self.set(f, attacked=False, marker=0)
+        for f, flight in self.fl.items():
+            if flight.attacked or flight.marker:
+                self.fl[f] = flight._replace(attacked=False, marker=0)
         self.passes = frozenset()
         self.scratch = ()  # the flights that have moved this step (move_order=chosen)
         chosen = self.options["move_order"] == "chosen"
@@ -474,6 +475,15 @@ class Moving(Core):
         return {
             p for f in other if (p := self.fl[f].pos) is not None and self.fl[f].status == ON_MAP
         }
+
+    def enemy_in(self, side: str, space: str) -> bool:
+        """Whether a flight of the other side is on the map in ``space``."""
+        fl = self.fl
+        for f in LW_FLIGHTS if side == RAF else RAF_FLIGHTS:
+            flight = fl[f]
+            if flight.pos == space and flight.status == ON_MAP:
+                return True
+        return False
 
     def enemy_mask(self, g: Graph, side: str) -> int:
         """The spaces of the other side's flights on the map that have not been passed (B.I)."""
@@ -578,7 +588,7 @@ class Moving(Core):
             airborne=airborne,
         )
         self.say(f"{f} moves {d} space(s) to {to} (fuel marker {marker})")
-        if d > 0 and to in self.enemies_at(LUFTWAFFE):
+        if d > 0 and self.enemy_in(LUFTWAFFE, to):
             self.passes = self.passes | {to}
         if g12 and not flight.nofighters:
             self.fighters_leave(f, "entering a space fully within 12 Group")
@@ -689,7 +699,7 @@ class Moving(Core):
         f, to = str(task[1]), str(action.get("to"))
         d = self.raf_found(f).value(to)
         flight = self.fl[f]
-        self.set(f, pos=to, marker=d, airborne=flight.airborne or d > 0)
+        self.fl[f] = flight._replace(pos=to, marker=d, airborne=flight.airborne or d > 0)
         self.say(f"{f} moves {d} space(s) to {to}" + (f" (marker {d})" if d else ""))
-        if d > 0 and to in self.enemies_at(RAF):
+        if d > 0 and self.enemy_in(RAF, to):
             self.passes = self.passes | {to}
