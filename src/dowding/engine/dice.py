@@ -119,10 +119,14 @@ def _pool_outcomes(die: Die, count: int) -> tuple[tuple[Action, Fraction], ...]:
     return tuple(result)
 
 
+# a sampled pool's outcome by its die and counts of ``die.symbols``, made the first time it is
+# rolled (a pool of 40 dice has 861 outcomes, most never rolled)
+_POOL_SAMPLES: dict[tuple[Die, tuple[int, ...]], Action] = {}
+
+
 @functools.lru_cache(maxsize=512)
-def _pool_table(die: Die, count: int) -> dict[tuple[int, ...], Action]:
-    """Each outcome of ``count`` dice by its counts of ``die.symbols``, ready-made for sampling."""
-    return {counts: _pool_action(die, counts) for counts in _compositions(count, len(die.symbols))}
+def _symbols(die: Die) -> tuple[Scalar, ...]:
+    return die.symbols
 
 
 @dataclass(frozen=True)
@@ -200,10 +204,16 @@ class SymbolPool(Chance):
         return _pool_action(self.die, counts)
 
     def sample(self, rng: random.Random) -> Action:
-        faces = self.die.faces
+        die = self.die
+        faces = die.faces
         rolled = [rng.choice(faces) for _ in range(self.count)]
-        counts = tuple(map(rolled.count, self.die.symbols))
-        return _pool_table(self.die, self.count)[counts]
+        key = (die, tuple(map(rolled.count, _symbols(die))))
+        action = _POOL_SAMPLES.get(key)
+        if action is None:
+            if len(_POOL_SAMPLES) >= 1 << 16:
+                _POOL_SAMPLES.clear()
+            action = _POOL_SAMPLES[key] = _pool_action(die, key[1])
+        return action
 
     def is_outcome(self, action: Action) -> bool:
         if action.kind != "roll" or len(action.args) != len(self.die.symbols):
