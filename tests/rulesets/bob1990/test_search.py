@@ -1,0 +1,84 @@
+"""The search player's hooks for bob1990 score a position for the right side (C.I's two ways to
+win) and its rollout policy is the heuristic player's choice."""
+
+from __future__ import annotations
+
+import random
+
+from dowding.engine import Decision, Terminal
+from dowding.rulesets.bob1990.bots import heuristic
+from dowding.rulesets.bob1990.components import LUFTFLOTTEN
+from dowding.rulesets.bob1990.flights import LUFTWAFFE, RAF, WORKING
+from dowding.rulesets.bob1990.search import evaluate, rollout_policy
+from dowding.rulesets.bob1990.state import Bob1990State
+
+from .position import fresh
+
+
+def turn_three() -> Bob1990State:
+    """Heuristic against heuristic (dice from seed 0) to the first decision of turn 3."""
+    s = fresh()
+    rng = random.Random(0)
+    players = {seat: heuristic(seat) for seat in (RAF, LUFTWAFFE)}
+    while True:
+        node = s.next()
+        assert not isinstance(node, Terminal)
+        if isinstance(node, Decision):
+            if s.turn_no >= 3:
+                return s
+            s.apply(players[node.seat].choose(s.view(node.seat, infostate=False), node))
+        else:
+            s.apply(node.sample(rng))
+
+
+def test_the_score_is_each_sides_chance_and_sums_to_one() -> None:
+    odds = evaluate(turn_three())
+    assert set(odds) == {RAF, LUFTWAFFE}
+    assert abs(odds[RAF] + odds[LUFTWAFFE] - 1) < 1e-9
+    assert 0.05 < odds[RAF] < 0.95  # mid-game: neither side is sure
+
+
+def test_a_luftwaffe_with_no_working_luftflotte_scores_for_the_raf() -> None:
+    """C.I: the British win when no Luftflotte is working; a position short of it by German
+    cards shot down is scored high for the RAF, not for the Luftwaffe."""
+    s = turn_three()
+    before = evaluate(s)[RAF]
+    for lf in LUFTFLOTTEN:
+        cards = s.unit_cards(lf)
+        for cid in cards[: max(0, len(cards) - (WORKING[lf] - 1))]:
+            s.loc[cid] = "shot"
+    after = evaluate(s)
+    assert after[RAF] > before and after[RAF] > 0.9 and after[LUFTWAFFE] < 0.1
+
+
+def test_missions_completed_score_for_the_luftwaffe() -> None:
+    """C.I: 9 German missions win; 8 completed by turn 3 is scored high for the Luftwaffe."""
+    s = turn_three()
+    before = evaluate(s)[LUFTWAFFE]
+    done = [m for m in sorted(s.c.missions) if m not in s.completed]
+    s.completed = (*s.completed, *done[: 8 - len(s.completed)])
+    assert len(s.completed) == 8
+    after = evaluate(s)
+    assert after[LUFTWAFFE] > before and after[LUFTWAFFE] > 0.9 and after[RAF] < 0.1
+
+
+def test_the_rollout_policy_is_the_heuristic_for_both_sides() -> None:
+    """The search's prior and rollouts are the heuristic's choice (on the brief view), for the
+    RAF as for the Luftwaffe."""
+    s = fresh()
+    rng = random.Random(2)
+    players = {seat: heuristic(seat) for seat in (RAF, LUFTWAFFE)}
+    seen = {RAF: 0, LUFTWAFFE: 0}
+    for _ in range(1500):
+        node = s.next()
+        if isinstance(node, Terminal):
+            break
+        if not isinstance(node, Decision):
+            s.apply(node.sample(rng))
+            continue
+        choice = players[node.seat].choose(s.view(node.seat, infostate=False), node)
+        if len(node.options) > 1:
+            assert rollout_policy(s, random.Random(0)) == choice
+            seen[node.seat] += 1
+        s.apply(choice)
+    assert seen[RAF] > 50 and seen[LUFTWAFFE] > 50
