@@ -278,6 +278,26 @@ def test_the_luftwaffe_units_show_their_details(server: str, new_page: Any) -> N
     assert not w.errors, w.errors
 
 
+def test_a_piece_in_an_option_s_hex_is_drawn_over_it_and_chooses_it() -> None:
+    """A formation and two squadrons in a dogfight's hex: the hex's option is drawn under them
+    (before, it lay over them, and the pointer on a squadron showed the attack, never the
+    squadron), and each carries that option, so a click on it still chooses it."""
+    from dowding.rulesets.fight_for_the_sky.svg import render_dynamic
+
+    from .test_issue12 import _fight_announce
+
+    view, seat, node = _fight_announce()
+    assert [o.text for o in node.options] == ["attack at=O7"]
+    svg = render_dynamic(view, seat, node)
+    hexes = [m.start() for m in re.finditer(r"<use [^>]*data-action=", svg)]
+    pieces = list(re.finditer(r'<g class="(raf|formation)"([^>]*)>', svg))
+    assert hexes and len(pieces) == 3
+    assert max(hexes) < min(p.start() for p in pieces)
+    for piece in pieces:
+        assert 'data-action="attack at=O7"' in piece.group(2), piece.group(0)
+        assert "tabindex" not in piece.group(2)  # one stop for the keyboard: the hex
+
+
 LINKS = """() => [...document.querySelectorAll('#event-log li:not(.auto)')].map(li => {
   const a = li.querySelector('a.rule');
   return { text: li.textContent, href: a ? a.getAttribute('href') : null,

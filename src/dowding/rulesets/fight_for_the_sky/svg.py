@@ -183,6 +183,28 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
                 f'<text class="target-hits" x="{x:.1f}" y="{y + 23:.1f}" font-size="8" '
                 f'text-anchor="middle">hits {hits}</text>'
             )
+    # the hexes' options under the pieces, so that a piece in such a hex shows its own details
+    # under the pointer; it carries its hex's (first) option, so a click on it chooses that
+    seen: dict[str, int] = {}
+    at_hex: dict[str, Action] = {}
+    for o in options:
+        spot = _hex_of(board, o)
+        if spot is None or o.kind in ("select", "allot"):
+            continue
+        x, y = _centre(board, spot)
+        k = seen[spot] = seen.get(spot, 0) + 1
+        at_hex.setdefault(spot, o)
+        # one shape drawn once and used at each hex (a move offers up to ~120 hexes); the option
+        # list names each in words and lights up under the pointer
+        at = (
+            f'x="{round(x, 1):g}" y="{round(y, 1):g}"'
+            if k == 1
+            else f'transform="translate({x:.1f} {y:.1f}) scale({1 / k:.2f})"'
+        )
+        out.append(
+            f'<use href="#{OPTION_HEX}" data-action="{escape(o.text)}" '
+            f'tabindex="0" role="button" {at}/>'
+        )
     clickable_units = {
         str(o.get("unit")): o for o in options if o.kind in ("select", "allot") and o.get("unit")
     }
@@ -195,6 +217,8 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
         k = stacks[r["hex"]] = stacks.get(r["hex"], 0) + 1
         action = clickable_units.get(str(r["sqn"]))
         extra = f' data-action="{escape(action.text)}" tabindex="0" role="button"' if action else ""
+        if action is None and r["hex"] in at_hex:
+            extra = f' data-action="{escape(at_hex[r["hex"]].text)}"'
         # data-piece and data-at: moves.js draws what moved since a person's last decision,
         # from the hex's squadron column (not the counter's place in a stack, which shifts as
         # others come and go)
@@ -220,29 +244,13 @@ def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> st
             if f.get("id") is not None
             else ""
         )
+        if f["hex"] in at_hex:
+            piece += f' data-action="{escape(at_hex[f["hex"]].text)}"'
         out.append(
             f'<g class="formation"{piece}><title>{escape(formation(board, f))}</title>'
             f'<rect x="{x + 3:.1f}" y="{y - 11:.1f}" width="16" height="13" '
             f'fill="#b33"/><text x="{x + 11:.1f}" y="{y - 1:.1f}" font-size="9" fill="white" '
             f'text-anchor="middle">{sign}{f["counters"]}</text></g>'
-        )
-    seen: dict[str, int] = {}
-    for o in options:
-        spot = _hex_of(board, o)
-        if spot is None or o.kind in ("select", "allot"):
-            continue
-        x, y = _centre(board, spot)
-        k = seen[spot] = seen.get(spot, 0) + 1
-        # one shape drawn once and used at each hex (a move offers up to ~120 hexes); the option
-        # list names each in words and lights up under the pointer
-        at = (
-            f'x="{round(x, 1):g}" y="{round(y, 1):g}"'
-            if k == 1
-            else f'transform="translate({x:.1f} {y:.1f}) scale({1 / k:.2f})"'
-        )
-        out.append(
-            f'<use href="#{OPTION_HEX}" data-action="{escape(o.text)}" '
-            f'tabindex="0" role="button" {at}/>'
         )
     track = " ".join(f"[{t}]" if t == turn else str(t) for t in range(1, 17))
     losses = view["loss_track"]
