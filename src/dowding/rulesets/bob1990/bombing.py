@@ -42,9 +42,11 @@ class Bombing(Core):
         for f in LW_FLIGHTS:
             flight = self.fl[f]
             done = f in task[1:] if per_stage else flight.bombed
-            if flight.status != ON_MAP or done or not self.bombers(f):
+            if flight.status != ON_MAP or done:
                 continue
-            out += [Action("bomb", flight=f, target=slug(t)) for t in self.targets_for(f)]
+            targets = self.targets_for(f)
+            if targets and self.bombers(f):
+                out += [Action("bomb", flight=f, target=slug(t)) for t in targets]
         return out
 
     def _dec_bombing(self, task: Task) -> Decision | None:
@@ -110,7 +112,7 @@ class Bombing(Core):
         if lost >= len(bombers):
             for cid in bombers:
                 self.aa_lose(cid)
-            if not self.fb(f):
+            if not self.has_cards(f):
                 self.piece_off(f)
         elif lost:
             self.push(("aa_loss", f, lost))

@@ -163,6 +163,10 @@ class Core(TaskQueueState):
         unit = command(flight)
         return list(compress(self.c.decks[unit], map(("fb:" + flight).__eq__, self.places(unit))))
 
+    def has_cards(self, flight: str) -> bool:
+        """Whether a flight's Flight box holds any card (known or, for the RAF, unseen)."""
+        return bool(self.unseen.get(flight)) or "fb:" + flight in self.places(command(flight))
+
     def fb_size(self, flight: str) -> int:
         return self.places(command(flight)).count("fb:" + flight) + self.unseen.get(flight, 0)
 

@@ -6,6 +6,8 @@ step 4; ``scratch`` holds the black dice's (roundels, crosses) while the white o
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dowding.engine import LUFTWAFFE_DIE, RAF_DIE, Action, Decision, Draw, SymbolPool
 from dowding.engine.tasks import Task
 
@@ -14,21 +16,37 @@ from .core import Core
 from .flights import LUFTWAFFE, ON_MAP, RAF, command, count, dogfight_cards, shot_down
 
 
+@lru_cache(maxsize=1024)
+def stack_decision(g: str, low: int, high: int) -> Decision:
+    """B.II.2: the stacks ``low``-``high`` for ``g``'s next card (made once: it is immutable)."""
+    return Decision(
+        LUFTWAFFE,
+        f"Put {g}'s next squadron card on a face-down stack (B.II.2)",
+        tuple(Action("stack", n=k) for k in range(low, high + 1)),
+    )
+
+
 class Dogfighting(Core):
     def contested(self) -> list[str]:
         """Spaces where a dogfight is still due: an unattacked German flight and a British flight
         that has not attacked, both with cards."""
-        raf = {
-            self.fl[f].pos
-            for f in RAF_FLIGHTS
-            if self.fl[f].status == ON_MAP and not self.fl[f].attacked and self.fb_size(f)
-        }
+        fl = self.fl
         lw = {
-            self.fl[f].pos
+            flight.pos
             for f in LW_FLIGHTS
-            if self.fl[f].status == ON_MAP and not self.fl[f].attacked and self.fb(f)
+            if (flight := fl[f]).status == ON_MAP and not flight.attacked and self.has_cards(f)
         }
-        return sorted(s for s in raf & lw if s is not None)
+        if not lw:
+            return []
+        raf = {
+            flight.pos
+            for f in RAF_FLIGHTS
+            if (flight := fl[f]).status == ON_MAP
+            and not flight.attacked
+            and flight.pos in lw
+            and self.has_cards(f)
+        }
+        return sorted(s for s in raf if s is not None)
 
     def _dec_dogfights(self, task: Task) -> Decision | None:
         spaces = self.contested()
@@ -56,7 +74,7 @@ class Dogfighting(Core):
             if self.fl[f].pos == space
             and self.fl[f].status == ON_MAP
             and not self.fl[f].attacked
-            and self.fb(f)
+            and self.has_cards(f)
         ]
         return Decision(
             RAF,
@@ -89,12 +107,9 @@ class Dogfighting(Core):
         used = sum(1 for s in sizes if s)
         empty = self.fight[2] - used
         # canonical: a new stack is the next number; the cards left must fill the empty stacks
-        ks = [used + 1] if empty >= len(left) else list(range(1, min(used + 1, self.fight[2]) + 1))
-        return Decision(
-            LUFTWAFFE,
-            f"Put {g}'s next squadron card on a face-down stack (B.II.2)",
-            tuple(Action("stack", n=k) for k in ks),
-        )
+        if empty >= len(left):
+            return stack_decision(g, used + 1, used + 1)
+        return stack_decision(g, 1, min(used + 1, self.fight[2]))
 
     def _do_stack(self, task: Task, action: Action) -> None:
         g = str(task[1])
@@ -275,8 +290,8 @@ class Dogfighting(Core):
             for cid in self.cards_at("hand:" + f, command(f)):
                 self.loc[cid] = "fb:" + f  # B23: known now, under the unseen cards
             self.set(f, attacked=True)
-            if not self.fb_size(f):
+            if not self.has_cards(f):
                 self.piece_off(f)
-        if not self.fb(g):
+        if not self.has_cards(g):
             self.piece_off(g)
         self.fight = ()

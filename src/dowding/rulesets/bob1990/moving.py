@@ -36,28 +36,6 @@ def move_action(flight: str, to: str) -> Action:
     return Action("move", flight=flight, to=to)
 
 
-class _Moves(dict[str, Action]):
-    """One flight's move actions by destination, each made the first time it is asked for."""
-
-    def __init__(self, flight: str) -> None:
-        super().__init__()
-        self.flight = flight
-
-    def __missing__(self, to: str) -> Action:
-        action = self[to] = move_action(self.flight, to)
-        return action
-
-
-_MOVES: dict[str, _Moves] = {}
-
-
-def moves_of(flight: str) -> _Moves:
-    found = _MOVES.get(flight)
-    if found is None:
-        found = _MOVES[flight] = _Moves(flight)
-    return found
-
-
 BRITISH_SKY = frozenset({"england", "wales", "scotland", "northern_ireland", "sea"})
 
 _SKY: dict[int, frozenset[str]] = {}
@@ -139,6 +117,7 @@ class Graph:
         self.box_near = self.near[self.index[BOX]]
         self._working: dict[frozenset[str], int] = {}
         self._bytes: list[list[tuple[str, ...] | None]] = [[None] * 256 for _ in range(self.nbytes)]
+        self._moves: dict[str, list[list[tuple[Action, ...] | None]]] = {}
         self._grid = self._grid_shape(board.grid.columns, board.grid.rows)
 
     def _grid_shape(self, columns: int, rows: int) -> tuple[int, int, int, int] | None:
@@ -187,6 +166,25 @@ class Graph:
                     )
                 out += names
         return out
+
+    def moves(self, flight: str, spaces: int) -> tuple[Action, ...]:
+        """``flight``'s move actions to the spaces in a set, in ``space_order`` (as
+        ``spaces_of``, a byte of the set at a time)."""
+        table = self._moves.get(flight)
+        if table is None:
+            table = self._moves[flight] = [[None] * 256 for _ in range(self.nbytes)]
+        out: list[Action] = []
+        for k, byte in enumerate(spaces.to_bytes(self.nbytes, "little")):
+            if byte:
+                actions = table[k][byte]
+                if actions is None:
+                    actions = table[k][byte] = tuple(
+                        move_action(flight, self.names[8 * k + b])
+                        for b in range(8)
+                        if byte >> b & 1
+                    )
+                out += actions
+        return tuple(out)
 
     def indices(self, spaces: int) -> list[int]:
         return [self.index[s] for s in self.spaces_of(spaces)]
@@ -277,7 +275,7 @@ class Found:
     enemy there can stop the flight and change the answer), and each flight's move options to
     them in ``space_order``, made once."""
 
-    __slots__ = ("_dests", "_options", "_order", "all", "graph", "inner", "layers")
+    __slots__ = ("_decisions", "_dests", "_options", "_order", "all", "graph", "inner", "layers")
 
     def __init__(self, g: Graph, layers: tuple[Any, ...], everywhere: int, inner: int) -> None:
         self.graph = g
@@ -287,6 +285,7 @@ class Found:
         self._order: tuple[str, ...] | None = None
         self._dests: dict[str, Any] | None = None
         self._options: dict[str, tuple[Action, ...]] = {}
+        self._decisions: dict[tuple[str, str], Decision] = {}
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -297,7 +296,15 @@ class Found:
     def options(self, flight: str) -> tuple[Action, ...]:
         found = self._options.get(flight)
         if found is None:
-            found = self._options[flight] = tuple(map(moves_of(flight).__getitem__, self.order))
+            found = self._options[flight] = self.graph.moves(flight, self.all)
+        return found
+
+    def decision(self, seat: str, flight: str, prompt: str) -> Decision:
+        """The move decision, made once for each flight and prompt (it is immutable)."""
+        key = (flight, prompt)
+        found = self._decisions.get(key)
+        if found is None:
+            found = self._decisions[key] = Decision(seat, prompt, self.options(flight))
         return found
 
     @property
@@ -569,7 +576,7 @@ class Moving(Core):
         flight = self.fl[f]
         if flight.status != ON_MAP or max_move(flight.fuel) < 0:
             return None
-        return Decision(LUFTWAFFE, lw_prompt(f, flight.fuel), self.lw_found(f).options(f))
+        return self.lw_found(f).decision(LUFTWAFFE, f, lw_prompt(f, flight.fuel))
 
     def _do_lw_move(self, task: Task, action: Action) -> None:
         f, to = str(task[1]), str(action.get("to"))
@@ -605,7 +612,7 @@ class Moving(Core):
         self.set(f, nofighters=True)
         if gone:
             self.say(f"{len(gone)} fighter squadron(s) of {f} turn back, {why}")
-        if not self.fb(f) and self.fl[f].status == ON_MAP:
+        if not self.has_cards(f) and self.fl[f].status == ON_MAP:
             self.piece_off(f)
 
     def _auto_lw_moved(self, task: Task) -> None:
@@ -693,7 +700,7 @@ class Moving(Core):
         f = str(task[1])
         if self.fl[f].status != ON_MAP:
             return None
-        return Decision(RAF, raf_prompt(f), self.raf_found(f).options(f))
+        return self.raf_found(f).decision(RAF, f, raf_prompt(f))
 
     def _do_raf_move(self, task: Task, action: Action) -> None:
         f, to = str(task[1]), str(action.get("to"))

@@ -180,7 +180,11 @@ class PostFlight(Core):
         tasks: list[Task] = []
         for f in LW_FLIGHTS:
             flight = self.fl[f]
-            if flight.status == ON_MAP and flight.pos not in self.c.lw_airfields and self.fb(f):
+            if (
+                flight.status == ON_MAP
+                and flight.pos not in self.c.lw_airfields
+                and self.has_cards(f)
+            ):
                 tasks.append(("crash", f, 0))
         self.queue = self.queue + tuple(tasks) + (("homecoming",), ("turn",))
 
@@ -218,7 +222,7 @@ class PostFlight(Core):
         for f in LW_FLIGHTS:
             flight = self.fl[f]
             if flight.status in (ON_MAP, LANDED, DOWN):
-                status = ON_MAP if self.fb(f) else DOWN
+                status = ON_MAP if self.has_cards(f) else DOWN
                 self.set(f, status=status, pos=self.c.board.lw_airfield(f), airborne=False)
         self.scratch = ()  # the flights chosen to wait
         self.push(*(t for g in GROUPS for t in (("base", g), ("settle", g))))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from dowding.engine import LUFTWAFFE_DIE, Action, Decision, Draw, SymbolPool
 from dowding.engine.tasks import Task
 
@@ -21,6 +23,21 @@ from .flights import (
     command,
     count,
 )
+
+
+@lru_cache(maxsize=4096)
+def assign_options(drawn: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(Action("assign", mission=m) for m in drawn)
+
+
+@cache
+def reinforce_decision(f: str) -> Decision:
+    """A.II: made once a flight (a Decision is immutable)."""
+    return Decision(
+        LUFTWAFFE,
+        f"Reinforce flight {f} with 6 black dice? (A.II)",
+        (Action("reinforce", flight=f), Action("pass", flight=f)),
+    )
 
 
 class ReadyStage(Core):
@@ -78,7 +95,7 @@ class ReadyStage(Core):
         return Decision(
             LUFTWAFFE,
             f"Choose the mission of Luftflotte {lf} (A.I)",
-            tuple(Action("assign", mission=m) for m in sorted(self.drawn)),
+            assign_options(tuple(sorted(self.drawn))),
         )
 
     def _do_assign(self, task: Task, action: Action) -> None:
@@ -161,11 +178,7 @@ class ReadyStage(Core):
 
     def _dec_reinforce(self, task: Task) -> Decision | None:
         f = str(task[1])
-        return Decision(
-            LUFTWAFFE,
-            f"Reinforce flight {f} with 6 black dice? (A.II)",
-            (Action("reinforce", flight=f), Action("pass", flight=f)),
-        )
+        return reinforce_decision(f)
 
     def _do_reinforce(self, task: Task, action: Action) -> None:
         f = str(task[1])
