@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from itertools import compress
 from typing import Any
 
 from dowding.engine import Action, Decision
@@ -97,8 +98,6 @@ class Graph:
         self.names = tuple(sorted(board.spaces, key=space_order))
         self.index = {s: i for i, s in enumerate(self.names)}
         self.bit = {s: 1 << i for i, s in enumerate(self.names)}
-        n = len(self.names)
-        self.nbytes = (n + 7) // 8
         self.near = tuple(sum(1 << self.index[m] for m in board.neighbours(s)) for s in self.names)
         flags = [(2 if s in c.rs else 0) | (1 if s in c.fully_12 else 0) for s in self.names]
         exactly = [sum(1 << i for i, f in enumerate(flags) if f == bits) for bits in range(4)]
@@ -116,8 +115,7 @@ class Graph:
         self.box = self.bit[BOX]
         self.box_near = self.near[self.index[BOX]]
         self._working: dict[frozenset[str], int] = {}
-        self._bytes: list[list[tuple[str, ...] | None]] = [[None] * 256 for _ in range(self.nbytes)]
-        self._moves: dict[str, list[list[tuple[Action, ...] | None]]] = {}
+        self._moves: dict[str, tuple[Action, ...]] = {}
         self._grid = self._grid_shape(board.grid.columns, board.grid.rows)
 
     def _grid_shape(self, columns: int, rows: int) -> tuple[int, int, int, int] | None:
@@ -153,38 +151,20 @@ class Graph:
             out |= self.box_near
         return out
 
+    def marks(self, spaces: int) -> bytes:
+        """A set as one byte a space (1: in it), in ``space_order``, for ``compress``."""
+        return bin(spaces)[:1:-1].encode().translate(_MARKS)
+
     def spaces_of(self, spaces: int) -> list[str]:
         """The names of the spaces in a set, in ``space_order``."""
-        out: list[str] = []
-        table = self._bytes
-        for k, byte in enumerate(spaces.to_bytes(self.nbytes, "little")):
-            if byte:
-                names = table[k][byte]
-                if names is None:
-                    names = table[k][byte] = tuple(
-                        self.names[8 * k + b] for b in range(8) if byte >> b & 1
-                    )
-                out += names
-        return out
+        return list(compress(self.names, self.marks(spaces)))
 
     def moves(self, flight: str, spaces: int) -> tuple[Action, ...]:
-        """``flight``'s move actions to the spaces in a set, in ``space_order`` (as
-        ``spaces_of``, a byte of the set at a time)."""
-        table = self._moves.get(flight)
-        if table is None:
-            table = self._moves[flight] = [[None] * 256 for _ in range(self.nbytes)]
-        out: list[Action] = []
-        for k, byte in enumerate(spaces.to_bytes(self.nbytes, "little")):
-            if byte:
-                actions = table[k][byte]
-                if actions is None:
-                    actions = table[k][byte] = tuple(
-                        move_action(flight, self.names[8 * k + b])
-                        for b in range(8)
-                        if byte >> b & 1
-                    )
-                out += actions
-        return tuple(out)
+        """``flight``'s move actions to the spaces in a set, in ``space_order``."""
+        every = self._moves.get(flight)
+        if every is None:
+            every = self._moves[flight] = tuple(move_action(flight, s) for s in self.names)
+        return tuple(compress(every, self.marks(spaces)))
 
     def indices(self, spaces: int) -> list[int]:
         return [self.index[s] for s in self.spaces_of(spaces)]
@@ -259,6 +239,7 @@ class Graph:
         return RafFound(self, tuple(layers), seen)
 
 
+_MARKS = bytes.maketrans(b"01", b"\x00\x01")
 _GRAPHS: dict[int, Graph] = {}
 
 
