@@ -1,11 +1,20 @@
 """303 Squadron's side panel at 1400x900: every label reads whole. Each text of the panel lies
 within the map's own box and within the rectangle drawn around it (a button, a Combat card, a
 die); a button's lines together are its whole label and a card's its whole name (they were cut
-at 80 and 26 characters, and the prompt ran past the map's right edge)."""
+at 80 and 26 characters, and the prompt ran past the map's right edge). A game started from the
+lobby, and the Fights of a seeded game of heuristic pilots drawn as the page draws them (the
+dice: 'Maneuver (3 blades)' ran out of its 82-unit die)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+from dowding.bots import make_player
+from dowding.engine import Chance, Terminal
+from dowding.engine.registry import get_game
+from dowding.rulesets.squadron303 import svg
+from dowding.rulesets.squadron303.bots import fight_in
 
 from .play import choose, start_game, wait_turn
 from .test_map_controls import seats_for
@@ -80,3 +89,36 @@ def test_no_label_of_the_side_panel_is_cut(server: str, new_page: Any) -> None:
     # the panel was read with its buttons and the pilots' hands in it
     assert texts >= 20 and cards >= 10, (texts, cards)
     assert not w.errors, w.errors
+
+
+def _fights(seed: int, wanted: int) -> list[str]:
+    """The map of the first ``wanted`` decisions in a Fight of a seeded game of heuristic pilots,
+    as the deciding seat sees it."""
+    state = get_game("squadron303").new_state(None, {})
+    dice = random.Random(seed)
+    players = {s: make_player("squadron303", "heuristic", s, seed) for s in state.seat_ids()}
+    maps: list[str] = []
+    for _ in range(3000):
+        node = state.next()
+        if isinstance(node, Terminal) or len(maps) >= wanted:
+            break
+        if isinstance(node, Chance):
+            state.apply(node.sample(dice))
+            continue
+        view = state.view(node.seat)
+        if fight_in(view) is not None:
+            maps.append(svg.render_svg(view, node.seat, node))
+        state.apply(players[node.seat].choose(view, node))
+    return maps
+
+
+def test_no_label_is_cut_in_a_fight(new_page: Any) -> None:
+    maps = _fights(seed=0, wanted=6)
+    assert len(maps) == 6
+    page = new_page(1400, 900).page
+    for drawn in maps:
+        page.set_content(f"<body style='margin:0'><div id='map'>{drawn}</div></body>")
+        found = page.evaluate(CLIPPED)
+        assert isinstance(found[0], int), found[:6]
+        said = page.eval_on_selector_all("#map g.panel text", "ts => ts.map(t => t.textContent)")
+        assert "Your dice:" in said  # the Fight's dice drawn, and measured
