@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -134,6 +135,9 @@ class LiveGame:
         self.snapshot = self._snap()
         self.listeners: set[asyncio.Event] = set()  # one per open WebSocket
         self.payloads: dict[str | None, tuple[int, str]] = {}  # seat -> (version, encoded)
+        # seat -> the payload being built for it: (version, the build, whether in the pushes'
+        # thread), so that the answer to a request and the push to the socket share one build
+        self.building: dict[str | None, tuple[int, Future[str], bool]] = {}
         self.driver: asyncio.Task[None] | None = None
         self.used = time.monotonic()  # for unloading games nobody looks at
         self.stale = False  # dropped after the database moved on without it

@@ -232,19 +232,45 @@ class GameService:
     # --- payloads ------------------------------------------------------------------------------
     async def payload(self, live: LiveGame, seat: str | None, push: bool = False) -> str:
         """The current payload for a seat, encoded once per change, built in a worker thread
-        (drawing a map takes milliseconds the event loop should spend on other games)."""
+        (drawing a map takes milliseconds the event loop should spend on other games).
+
+        One build per seat and change: the answer to a request and the push to the seat's
+        socket, asked for together after every change, wait for the same build. Pushes have
+        their own thread, so they never queue ahead of a request; a request joins a push's
+        build only once it is running (else it builds in the request threads, and the queued
+        push finds the payload made when its turn comes)."""
         snap = live.snapshot
         cached = live.payloads.get(seat)
         if cached is not None and cached[0] == snap.version:
             return cached[1]
-        # pushes to sockets have their own thread, so they never queue ahead of a request
-        text = await self._off_loop(
-            lambda: payloads.encode(payloads.build(live, seat, snap)),
-            self.pushes if push else self.work,
-        )
+        flight = live.building.get(seat)
+        if (
+            flight is None
+            or flight[0] != snap.version
+            or (flight[2] and not push and not flight[1].running() and not flight[1].done())
+        ):
+
+            def build() -> str:
+                made = live.payloads.get(seat)
+                if made is not None and made[0] == snap.version:
+                    return made[1]  # built meanwhile for a request
+                return payloads.encode(payloads.build(live, seat, snap))
+
+            flight = (snap.version, (self.pushes if push else self.work).submit(build), push)
+            live.building[seat] = flight
+        try:
+            # shielded: a socket closing while it waits leaves the build to the others
+            text = await asyncio.shield(asyncio.wrap_future(flight[1]))
+        finally:
+            if live.building.get(seat) is flight and flight[1].done():
+                del live.building[seat]
         if live.payloads.get(seat, (-1, ""))[0] < snap.version:
             live.payloads[seat] = (snap.version, text)
         return text
+
+    async def push_work(self, job: Callable[[], R]) -> R:
+        """``job`` in the pushes' thread (after the payloads queued there): a socket's patch."""
+        return await self._off_loop(job, self.pushes)
 
     async def replay_text(self, live: LiveGame, seat: str | None, step: int) -> str:
         snap = live.snapshot

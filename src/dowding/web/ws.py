@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -35,11 +36,13 @@ TOO_BIG = f"a message may hold at most {MAX_MESSAGE} characters; the socket clos
 
 @dataclass
 class Sent:
-    """What a diff socket last sent in full or patched: the payload the client holds."""
+    """What a diff socket last sent in full or patched: the payload the client holds. Changed
+    on the event loop only, by the socket's sender."""
 
     payload: dict[str, Any] | None = None
     text: str = ""
     patches: int = 0
+    full: bool = False  # the client asked for the full payload: the next message is it
 
 
 def _loads(text: str) -> dict[str, Any]:
@@ -47,20 +50,30 @@ def _loads(text: str) -> dict[str, Any]:
     return parsed
 
 
-def next_message(sent: Sent, text: str) -> str | None:
-    """What a diff socket sends for the payload ``text``: the payload itself after a connect or a
-    request for it, else a patch; None when the client already holds it."""
+def message_for(old: dict[str, Any] | None, text: str, n: int) -> tuple[str, dict[str, Any]]:
+    """What a diff socket sends for the payload ``text`` to a client holding ``old`` (None:
+    nothing yet, or it asked for the full payload): the payload itself, else patch ``n``; and
+    the payload decoded, to patch the next one from. Pure: it runs off the event loop (decoding
+    and diffing a map's worth of text take a millisecond or more)."""
+    new = _loads(text)
+    if old is None:
+        return text, new
+    return payloads.encode(make_patch(old, new, n)), new
+
+
+async def next_message(sent: Sent, text: str, service: GameService) -> str | None:
+    """The message for the payload ``text`` (``message_for``, in the pushes' thread), ``sent``
+    brought up to it; None when the client already holds it."""
+    if sent.full:
+        sent.payload, sent.text, sent.full = None, "", False
     if text == sent.text:
         return None
-    new = _loads(text)
     old = sent.payload
-    sent.text = text
-    sent.payload = new
-    if old is None:
-        sent.patches = 0
-        return text
-    sent.patches += 1
-    return payloads.encode(make_patch(old, new, sent.patches))
+    n = 0 if old is None else sent.patches + 1
+    message, new = await service.push_work(functools.partial(message_for, old, text, n))
+    # a request for the full payload meanwhile is answered by the next push (its wake is set)
+    sent.text, sent.payload, sent.patches = text, new, n
+    return message
 
 
 @router.websocket("/api/games/{game_id}/ws")
@@ -105,7 +118,7 @@ async def game_socket(
                     await websocket.close(code=1009, reason="message too big")
                 break
             if sent is not None and '"full"' in text and _asks_full(text):
-                sent.payload, sent.text = None, ""  # the next push is the full payload
+                sent.full = True  # the next push is the full payload
                 wake.set()
                 continue
             try:
@@ -146,7 +159,7 @@ async def _send_changes(
             if sent is None:
                 await send(text)
                 continue
-            message = next_message(sent, text)
+            message = await next_message(sent, text, service)
             if message is not None:
                 await send(message)
     except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
