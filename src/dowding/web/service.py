@@ -315,15 +315,23 @@ class GameService:
 
     async def _create(self, request: CreateGame, base_url: str) -> dict[str, Any]:
         record, tokens, spectator = self._new_record(request)
-        match = Match(record.ruleset, record.scenario, record.options, record.seed, {})
-        record.initial_hash = match.initial_hash
-        try:
-            live = LiveGame(record, match)
-        except ValueError as exc:  # a computer player that cannot be made with these options
-            raise bad_request(f"cannot seat the computer players: {exc}") from None
-        # manual dice with someone invited: the game waits until every invited seat accepts
-        summary = live.summary(None, "waiting" if live.awaiting_acceptance() else None)
-        record.turn, record.to_move, record.status = summary.turn, summary.to_move, summary.status
+
+        def set_up() -> LiveGame:
+            # in a worker thread: the rules' set-up and the computer players (a ruleset's first
+            # game loads its data, a fifth of a second for bob) never hold up the other games
+            match = Match(record.ruleset, record.scenario, record.options, record.seed, {})
+            record.initial_hash = match.initial_hash
+            try:
+                live = LiveGame(record, match)
+            except ValueError as exc:  # a computer player that cannot be made with these options
+                raise bad_request(f"cannot seat the computer players: {exc}") from None
+            # manual dice with someone invited: the game waits until every invited seat accepts
+            summary = live.summary(None, "waiting" if live.awaiting_acceptance() else None)
+            record.turn, record.to_move = summary.turn, summary.to_move
+            record.status = summary.status
+            return live
+
+        live = await self._off_loop(set_up)
         live.touch()  # its snapshot holds the status
         await asyncio.wrap_future(self.repository.submit_create(record))
         self._remember(live)
