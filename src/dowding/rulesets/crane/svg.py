@@ -20,10 +20,11 @@ client can drag and then send the text, which the engine validates:
 The root carries ``data-inch`` (pixels an inch), ``data-ox``/``data-oy`` (where the table's
 corner is) and ``data-axes="yx"`` (screen x is the table's y), so pointer positions convert.
 
-The 6-inch grid is the same in every game and for every seat: ``render_static()`` draws it once,
-without any view, over the largest table (``GET /api/maps/crane``), and ``render_dynamic(view,
-seat, decision)`` draws the rest with an empty ``<g data-static-map>`` clipped to the table played
-on; ``render_svg`` is the two together.
+The 6-inch grid and the rulers are the same in every game and for every seat: ``render_static()``
+draws them once, without any view, over the largest table (``GET /api/maps/crane``), each clipped
+to a clip path the map defines for the table played on (``#on-table``, ``#on-rulers``), and
+``render_dynamic(view, seat, decision)`` draws the rest with an empty ``<g data-static-map>``;
+``render_svg`` is the two together.
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ from .geometry import Path
 
 View = Mapping[str, Any]
 
-INCH = 13.0  # pixels an inch
-OX, OY = 34.0, 40.0  # the table's (0, 0) corner on screen
+INCH: float = 13  # pixels an inch
+OX: float = 34  # the table's (0, 0) corner on screen
+OY: float = 40
 PANEL_W = 330
 NAMES = {
     "spitfire": "Spitfire",
@@ -82,13 +84,19 @@ def prompt_of(decision: Any) -> str:
     return str(prompt or "")
 
 
+def _short(value: float) -> float:
+    """``value`` to 2 decimals, whole numbers as ints: written ``34``, not ``34.0``."""
+    value = round(float(value), 2)
+    return int(value) if value.is_integer() else value
+
+
 def sx(x: float, y: float) -> float:
     """Screen x of a table point (the table's y runs across the screen)."""
-    return round(OX + y * INCH, 2)
+    return _short(OX + y * INCH)
 
 
 def sy(x: float, y: float) -> float:
-    return round(OY + x * INCH, 2)
+    return _short(OY + x * INCH)
 
 
 def pt(x: float, y: float) -> str:
@@ -117,8 +125,28 @@ def grid_path(width: float, length: float) -> str:
     return f'<path d="{"".join(lines)}" stroke="#9aa88a" stroke-width="0.6" fill="none"/>'
 
 
+def rulers(width: float, length: float) -> str:
+    """The inches along the table's edges, every 6 inches."""
+    labels = []
+    for y in range(0, int(length) + 1, 6):
+        labels.append(f'<text x="{sx(0, y)}" y="{OY - 6}">{y}"</text>')
+    for x in range(6, int(width) + 1, 6):
+        labels.append(f'<text x="{OX - 14}" y="{sy(x, 0) + 3}">{x}"</text>')
+    return f'<g font-size="9" text-anchor="middle" fill="#333">{"".join(labels)}</g>'
+
+
+def board_layer(width: float, length: float) -> str:
+    """The grid and the rulers of a table ``width`` by ``length`` inches, each clipped to the
+    table played on (``#on-table``, ``#on-rulers``: the map defines them)."""
+    return (
+        f'<g clip-path="url(#on-table)">{grid_path(width, length)}</g>'
+        f'<g clip-path="url(#on-rulers)">{rulers(width, length)}</g>'
+    )
+
+
 def table_layer(view: View, board: str) -> str:
-    """The table, its edges and the factory; ``board`` (the grid) is put over the cloth."""
+    """The table, its edges and the factory; ``board`` (the grid, the rulers) is put over the
+    cloth."""
     table = view.get("table") or {}
     width, length = float(table.get("width", 48)), float(table.get("length", 72))
     parts = [
@@ -126,12 +154,6 @@ def table_layer(view: View, board: str) -> str:
         f'stroke="#333" stroke-width="1.5"/>'
     ]
     parts.append(board)
-    labels = []
-    for y in range(0, int(length) + 1, 6):
-        labels.append(f'<text x="{sx(0, y)}" y="{OY - 6}">{y}"</text>')
-    for x in range(6, int(width) + 1, 6):
-        labels.append(f'<text x="{OX - 14}" y="{sy(x, 0) + 3}">{x}"</text>')
-    parts.append(f'<g font-size="9" text-anchor="middle" fill="#333">{"".join(labels)}</g>')
     parts.append(
         f'<text x="{OX}" y="{OY + width * INCH + 16}" font-size="11">◀ German entry edge</text>'
         f'<text x="{OX + length * INCH}" y="{OY + width * INCH + 16}" font-size="11" '
@@ -393,16 +415,18 @@ def place_layer(texts: Sequence[str], acts: set[str], free: str) -> str:
             continue
         acts.discard(text)
         x, y = float(m.group(1)), float(m.group(2))
+        # the point drawn once (DEFS, PLACE_POINT), its ring stroked as the <use> is (the
+        # style's hover, focus and the page's highlight); no <title>: the page says the
+        # option's own words ("Place at 7.5" across, 8.5" down the table")
         parts.append(
-            f'<g class="opt place-point" data-action="{esc(text)}" tabindex="0" role="button">'
-            f'<title>{esc(text)}</title><circle cx="{sx(x, y)}" cy="{sy(x, y)}" r="4" '
-            f'fill="#fff" stroke="#000"/><circle class="opt-mark" cx="{sx(x, y)}" '
-            f'cy="{sy(x, y)}" r="6"/></g>'
+            f'<use href="#{PLACE_POINT}" class="opt place-point" data-action="{esc(text)}" '
+            f'tabindex="0" role="button" x="{sx(x, y)}" y="{sy(x, y)}"/>'
         )
     return "".join(parts)
 
 
-def panel(view: View, seat: str | None, x0: float) -> str:
+def panel(view: View, seat: str | None) -> str:
+    """The roster beside the table, its lines from x=0 (the panel's group is moved there)."""
     lines: list[tuple[str, int, bool]] = []
     lines.append(("Crane: " + str(view.get("scenario", "")).replace("-", " "), 15, True))
     lines.append((f"Turn {view.get('turn', 0)} · {view.get('phase', '')}", 11, False))
@@ -424,6 +448,8 @@ def panel(view: View, seat: str | None, x0: float) -> str:
     lines.append(("", 6, False))
     for side, title in (("raf", "RAF"), ("luftwaffe", "Luftwaffe")):
         lines.append((title, 12, True))
+        ids: list[str] = []
+        alike, section = "", None
         for p in view.get("planes") or []:
             if p.get("side") != side:
                 continue
@@ -437,22 +463,34 @@ def panel(view: View, seat: str | None, x0: float) -> str:
             if p.get("moved"):
                 bits.append("moved")
             kind = NAMES.get(str(p.get("type")), str(p.get("type")))
-            lines.append((f"{p['id']} {kind}: {', '.join(bits)}", 10, False))
+            said = f"{kind}: {', '.join(bits)}"
+            if said == alike and p.get("section") == section:  # the same as the line above:
+                ids.append(str(p["id"]))  # one line ("V1-1, V1-2, V1-3 Spitfire: waiting")
+                lines[-1] = (f"{', '.join(ids)} {said}", 10, False)
+                continue
+            ids, alike, section = [str(p["id"])], said, p.get("section")
+            lines.append((f"{p['id']} {said}", 10, False))
     lines.append(("", 6, False))
     lines.append(("Key: arrow + roundel RAF, arrow + square Luftwaffe", 9, False))
     lines.append(("(ids in lower case, italic); wedge: fire arc and range;", 9, False))
     lines.append(("dashed box: flak range; ✕n: damage; X: wreck", 9, False))
     out = []
-    y = 14.0
+    y = 14
     for words, size, bold in lines:
         y += size + 3
+        if not words:  # a gap
+            continue
         weight = ' font-weight="bold"' if bold else ""
-        out.append(f'<text x="{x0}" y="{y}" font-size="{size}"{weight}>{esc(words)}</text>')
+        font = "" if size == 10 else f' font-size="{size}"'  # 10: the panel's
+        out.append(f'<text y="{y}"{font}{weight}>{esc(words)}</text>')
     return "".join(out)
 
 
+PLACE_POINT = "crane-place"
 DEFS = (
     "<defs>"
+    f'<g id="{PLACE_POINT}"><circle r="4" fill="#fff" stroke="#000" stroke-width="1"/>'
+    '<circle r="6" fill="none" stroke-dasharray="3 2" pointer-events="all"/></g>'
     '<pattern id="factory" width="6" height="6" patternUnits="userSpaceOnUse" '
     'patternTransform="rotate(45)"><rect width="6" height="6" fill="#c8b27a"/>'
     '<line x1="0" y1="0" x2="0" y2="6" stroke="#6b5a2a" stroke-width="2"/></pattern>'
@@ -462,6 +500,9 @@ DEFS = (
     ".opt{cursor:pointer}"
     ".opt-mark{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:3 2;pointer-events:all}"
     "g.opt:hover .opt-mark,g.opt:focus .opt-mark{stroke:#d40;stroke-width:3}"
+    "use.place-point{stroke:#000;stroke-width:2}"
+    "use.place-point:hover,use.place-point:focus,use.place-point.hl"
+    "{stroke:var(--focus,#d40);stroke-width:3}"
     "</style>"
 )
 
@@ -471,10 +512,10 @@ STATIC_SLOT = '<g class="board" data-static-map="crane"></g>'
 
 @lru_cache(maxsize=1)
 def static_layer() -> str:
-    """The 6-inch grid over the largest table the rules offer, the same in every game and for
-    every seat; the map clips it to the table played on."""
+    """The 6-inch grid and the rulers over the largest table the rules offer, the same in every
+    game and for every seat; the map clips them to the table played on."""
     tables = load_components().tables.values()
-    return grid_path(max(t.width for t in tables), max(t.length for t in tables))
+    return board_layer(max(t.width for t in tables), max(t.length for t in tables))
 
 
 def render_static(options: Mapping[str, Any] | None = None) -> str:
@@ -510,7 +551,7 @@ def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The table as ``seat`` sees it (crane hides nothing), options clickable."""
     if not _covered(view):
         table = view.get("table") or {}
-        own = grid_path(float(table.get("width", 48)), float(table.get("length", 72)))
+        own = board_layer(float(table.get("width", 48)), float(table.get("length", 72)))
         return _render(view, seat, decision, f'<g class="board">{own}</g>')
     return _render(view, seat, decision, f'<g class="board">{static_layer()}</g>')
 
@@ -528,10 +569,13 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
     clip = (
         f'<clipPath id="on-table"><rect x="{OX}" y="{OY}" width="{length * INCH}" '
         f'height="{width * INCH}"/></clipPath>'
+        # the rulers' labels of this table, not those of a larger one beyond it
+        f'<clipPath id="on-rulers"><rect width="{OX + length * INCH + 12:g}" '
+        f'height="{OY + width * INCH + 6:g}"/></clipPath>'
     )
     layers = [
         clip,
-        table_layer(view, f'<g clip-path="url(#on-table)">{board}</g>'),
+        table_layer(view, board),
         place_layer(texts, acts, free),
         move,
         current_layer(view, texts, acts, free),
@@ -551,5 +595,6 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
         f'aria-label="the crane table in inches" data-inch="{INCH:g}" data-ox="{OX:g}" '
         f'data-oy="{OY:g}" data-axes="yx" {regions}>{DEFS}'
         f'<g class="map">{"".join(layers)}</g>'
-        f'<g class="panel">{panel(view, seat, table_w)}</g></svg>'
+        f'<g class="panel" font-size="10" transform="translate({table_w:g} 0)">'
+        f"{panel(view, seat)}</g></svg>"
     )
