@@ -9,6 +9,10 @@ maps each changed top-level key to an operation, ``gone`` lists the keys removed
 - ``["k", {key: operation}, [gone keys]]``: a dictionary changed key by key;
 - ``["x", p, middle, s]``: an ASCII string made of the old one's first ``p`` characters,
   ``middle`` and its last ``s`` characters;
+- ``["y", [c0, d1, s1, c1, d2, s2, c2, ...]]``: an ASCII string made of the old one with holes:
+  its first ``c0`` characters, then for each hole ``d`` old characters left out, ``s`` put in
+  their place and the next ``c`` old characters (a hundred options to fly to differ from each
+  other in a hex's name and its place on the map, two holes apart);
 - ``["a", items]``: a list rebuilt from the old one: each item either ``[start, count]`` (that
   run of the old list's items), ``{"=": value}`` (a new item) or ``{"~": operation}`` (a new item
   made by the operation from the new item before it in this list: options, events and dice
@@ -17,7 +21,8 @@ maps each changed top-level key to an operation, ``gone`` lists the keys removed
   string's pieces (``[start, count]``), new pieces (strings) and ``[p, middle, s]`` or ``[p,
   middle, s, back]``: an ASCII piece made as ``"x"`` does from the new piece ``back`` (default 1)
   before it, the last one of its tag (a hundred hexes to fly to differ in their name and place;
-  a card's rectangle is another card's with other numbers), then joined with ``<``.
+  a card's rectangle is another card's with other numbers), or ``{"y": holes, "b": back}``
+  made as ``"y"`` does (``b`` left out when 1), then joined with ``<``.
 
 An SVG map is mostly the same elements from one push to the next (the board, the places): only
 what moved travels. ``apply_patch`` is the reference the browser (``static/patch.js``) follows; a
@@ -28,7 +33,9 @@ payload does not.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Hashable, Sequence
+from itertools import accumulate
 from typing import Any
 
 try:
@@ -96,15 +103,81 @@ def _common(a: str, b: str) -> tuple[int, int]:
     return prefix, m if x == 0 else ((x & -x).bit_length() - 1) // 8
 
 
-def _splice(old: str, new: str) -> list[Any] | None:
-    """``[p, middle, s]`` that makes ``new`` of ``old``, when both are ASCII (the page counts in
-    UTF-16 units, Python in code points) and it saves SHARE_MIN characters; else None."""
+# words and signs; a number with its decimals is one word (a place on the map: 383.9, then 422)
+_TOKENS = re.compile(r"\d+(?:\.\d+)?|\w+|\W", re.ASCII)
+# a stretch of old characters this short between two holes is sent again rather than kept
+HOLE_GAP = 3
+
+
+def _holes(old: str, new: str, p: int, s: int) -> list[Any] | None:
+    """``[c0, d1, s1, c1, ...]`` that makes ``new`` of ``old`` (``"y"``), ASCII strings that
+    share their first ``p`` and last ``s`` characters, when what lies between is cut into the
+    same number of words and signs: the words that differ are the holes."""
+    while p and (old[p - 1].isalnum() or old[p - 1] in "._"):  # back to where a word starts
+        p -= 1
+    while s and (old[len(old) - s].isalnum() or old[len(old) - s] in "._"):
+        s -= 1
+    a = _TOKENS.findall(old, p, len(old) - s)
+    b = _TOKENS.findall(new, p, len(new) - s)
+    if len(a) != len(b):
+        return None
+    differ = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+    if not differ:
+        return None
+    at_a = list(accumulate(map(len, a), initial=p))  # where each word starts in old
+    at_b = list(accumulate(map(len, b), initial=p))
+    spans: list[list[int]] = [[differ[0], differ[0] + 1]]
+    for i in differ[1:]:
+        if at_a[i] - at_a[spans[-1][1]] <= HOLE_GAP:  # a short stretch between two holes
+            spans[-1][1] = i + 1
+        else:
+            spans.append([i, i + 1])
+    flat: list[Any] = [at_a[spans[0][0]]]
+    for k, (i, j) in enumerate(spans):
+        kept_to = at_a[spans[k + 1][0]] if k + 1 < len(spans) else len(old)
+        flat += [at_a[j] - at_a[i], new[at_b[i] : at_b[j]], kept_to - at_a[j]]
+    return flat
+
+
+def _holed(old: str, flat: Sequence[Any]) -> str:
+    out = [old[: flat[0]]]
+    at = flat[0]
+    for i in range(1, len(flat), 3):
+        at += flat[i]
+        out.append(flat[i + 1])
+        out.append(old[at : at + flat[i + 2]])
+        at += flat[i + 2]
+    return "".join(out)
+
+
+def _weight(value: str) -> int:
+    """About the bytes an ASCII string takes in JSON."""
+    return len(value) + 2 + value.count('"') + value.count("\\") + value.count("\n")
+
+
+def _weight_of(items: Sequence[Any]) -> int:
+    """About the bytes a list of ints and ASCII strings takes in JSON."""
+    return 1 + sum(_weight(v) + 1 if isinstance(v, str) else len(str(v)) + 1 for v in items)
+
+
+def _share(old: str, new: str) -> list[Any] | None:
+    """The lighter of ``["x", p, middle, s]`` and ``["y", holes]`` that makes ``new`` of
+    ``old`` (ASCII strings: the page counts in UTF-16 units, Python in code points), or None
+    when neither is worth it (of a string at least twice SHARE_MIN long: ``"x"``, SHARE_MIN
+    characters shared; ``"y"``, lighter than ``new`` by SHARE_MIN / 4)."""
     if len(new) < 2 * SHARE_MIN or not (old.isascii() and new.isascii()):
-        return None
+        return None  # (a short string saves a few bytes at most)
     p, s = _common(old, new)
-    if p + s < SHARE_MIN:
-        return None
-    return [p, new[p : len(new) - s], s]
+    middle = new[p : len(new) - s]
+    spliced = [p, middle, s] if p + s >= SHARE_MIN else None
+    if spliced is not None and len(middle) <= 4 * HOLE_GAP:
+        return ["x", *spliced]  # one short middle: nothing lighter
+    holes = _holes(old, new, p, s)
+    if holes is not None:
+        cost = _weight_of(holes)
+        if cost + SHARE_MIN // 4 < (_weight(new) if spliced is None else _weight_of(spliced)):
+            return ["y", holes]
+    return None if spliced is None else ["x", *spliced]
 
 
 def _list_op(old: list[Any], new: list[Any]) -> list[Any]:
@@ -147,9 +220,12 @@ def _text_op(old: str, new: str) -> list[Any]:
         space = piece.find(" ", 0, 16)
         tag = piece[:space] if space > 0 else piece[:4]
         seen = last.get(tag)
-        if seen is not None and (shared := _splice(seen[0], piece)) is not None:
+        if seen is not None and (shared := _share(seen[0], piece)) is not None:
             back = count - seen[1]
-            items.append(shared if back == 1 else [*shared, back])
+            if shared[0] == "y":
+                items.append({"y": shared[1]} if back == 1 else {"y": shared[1], "b": back})
+            else:
+                items.append(shared[1:] if back == 1 else [*shared[1:], back])
         else:
             items.append(piece)
         last[tag] = (piece, count)
@@ -175,9 +251,9 @@ def diff_value(old: Any, new: Any, alike: bool = False) -> list[Any] | None:
     if isinstance(old, str) and isinstance(new, str):
         if len(new) >= SPLICE_MIN:
             return _text_op(old, new)
-        shared = _splice(old, new) if alike else None
+        shared = _share(old, new) if alike else None
         if shared is not None:
-            return ["x", *shared]
+            return shared
     return ["=", new]
 
 
@@ -212,9 +288,11 @@ def _new_item(item: dict[str, Any], made: list[Any]) -> Any:
     return item["="] if "=" in item else apply_value(made[-1], item["~"])
 
 
-def _new_piece(item: str | list[Any], made: list[str]) -> str:
+def _new_piece(item: str | list[Any] | dict[str, Any], made: list[str]) -> str:
     if isinstance(item, str):
         return item
+    if isinstance(item, dict):
+        return _holed(made[-item.get("b", 1)], item["y"])
     back = item[3] if len(item) > 3 else 1
     return _spliced(made[-back], item[0], item[1], item[2])
 
@@ -230,6 +308,8 @@ def apply_value(old: Any, op: list[Any]) -> Any:
         return merged
     if kind == "x":
         return _spliced(old, op[1], op[2], op[3])
+    if kind == "y":
+        return _holed(old, op[1])
     if kind == "a":
         return _rebuild(old, op[1], _new_item)
     if kind == "e":
