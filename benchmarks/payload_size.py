@@ -53,9 +53,17 @@ def drain(ws: Any) -> list[str]:
 
 
 def play(
-    client: TestClient, ruleset: str, seats: list[str], actions: int, rng: random.Random
+    client: TestClient,
+    ruleset: str,
+    seats: list[str],
+    actions: int,
+    rng: random.Random,
+    scenario: str = "",
 ) -> dict[str, dict[str, list[int]]]:
-    body = {"ruleset": ruleset, "seats": {s: {"kind": "me"} for s in seats}}
+    body: dict[str, Any] = {"ruleset": ruleset, "seats": {s: {"kind": "me"} for s in seats}}
+    if scenario:
+        body["scenario"] = scenario
+    named = f"{ruleset}:{scenario}" if scenario else ruleset
     created = client.post("/api/games", json=body)
     created.raise_for_status()
     game_id, tokens = created.json()["game_id"], created.json()["tokens"]
@@ -96,7 +104,7 @@ def play(
                         began = time.perf_counter()
                         make_patch(previous[seat], payload, 1)
                         spent = int((time.perf_counter() - began) * 1e6)
-                        PATCH_US.setdefault(ruleset, []).append(spent)
+                        PATCH_US.setdefault(named, []).append(spent)
                     previous[seat] = payload
                 for text in drain(diffs[seat]):
                     sizes[seat]["diff"].append(len(text.encode()))
@@ -105,8 +113,8 @@ def play(
                         k: len(json.dumps(op)) for k, op in message.get("changes", {}).items()
                     }
                     for key, size in by_key.items():
-                        BY_KEY[(ruleset, key)] = BY_KEY.get((ruleset, key), 0) + size
-                    LARGEST.append((len(text.encode()), ruleset, seat, by_key))
+                        BY_KEY[(named, key)] = BY_KEY.get((named, key), 0) + size
+                    LARGEST.append((len(text.encode()), named, seat, by_key))
                     held[seat] = (
                         apply_patch(held[seat], message) if message["type"] == "patch" else message
                     )
@@ -114,7 +122,7 @@ def play(
                 # the patches rebuild the payload the other socket sent in full
                 if last is not None and last["seq"] == held[seat]["seq"] and held[seat] != last:
                     bad = [k for k in last if last[k] != held[seat].get(k)]
-                    raise AssertionError(f"{ruleset} {seat}: {bad}")
+                    raise AssertionError(f"{named} {seat}: {bad}")
     finally:
         for ws in [*sockets.values(), *diffs.values()]:
             ws.__exit__(None, None, None)
@@ -145,7 +153,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--actions", type=int, default=60, help="at most this many per game")
-    parser.add_argument("--rulesets", default="", help="default: every ruleset the server offers")
+    parser.add_argument(
+        "--rulesets",
+        default="",
+        help="default: every ruleset the server offers; RULESET:SCENARIO for another scenario",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keys", action="store_true", help="bytes of patches by payload key")
     args = parser.parse_args()
@@ -157,16 +169,17 @@ def main() -> None:
         print("push size per seat, median / p95 / max (UTF-8 bytes)")
         print("| ruleset | seat | pushes | full payload (before) | patch (?diff=1) | connect |")
         print("|---|---|---:|---|---|---|")
-        for ruleset in wanted:
+        for named in wanted:
+            ruleset, _, scenario = named.partition(":")
             seats = [s["id"] for s in offered[ruleset]["seats"]]
             merged: dict[str, dict[str, list[int]]] = {
                 s: {"full": [], "diff": [], "connect": []} for s in seats
             }
             for _ in range(args.games):
                 try:
-                    played = play(client, ruleset, seats, args.actions, rng)
+                    played = play(client, ruleset, seats, args.actions, rng, scenario)
                 except Exception as exc:  # a ruleset being written may fail: say so, go on
-                    print(f"| {ruleset} | failed: {type(exc).__name__}: {exc} | | | | |")
+                    print(f"| {named} | failed: {type(exc).__name__}: {exc} | | | | |")
                     sys.stdout.flush()
                     break
                 for seat, kinds in played.items():
@@ -174,7 +187,7 @@ def main() -> None:
                         merged[seat][kind] += values
             for seat, kinds in merged.items():
                 print(
-                    f"| {ruleset} | {seat} | {len(kinds['diff'])} | {summary(kinds['full'])} | "
+                    f"| {named} | {seat} | {len(kinds['diff'])} | {summary(kinds['full'])} | "
                     f"{summary(kinds['diff'])} | {summary(kinds['connect'])} |"
                 )
             sys.stdout.flush()
