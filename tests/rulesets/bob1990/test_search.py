@@ -1,5 +1,6 @@
 """The search player's hooks for bob1990 score a position for the right side (C.I's two ways to
-win) and its rollout policy is the heuristic player's choice."""
+win) and its rollout policy is the heuristic player's choice, but for the German losses, where
+it keeps the bombers."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dowding.engine import Decision, Terminal
 from dowding.rulesets.bob1990.bots import heuristic
 from dowding.rulesets.bob1990.components import LUFTFLOTTEN
 from dowding.rulesets.bob1990.flights import LUFTWAFFE, RAF, WORKING
-from dowding.rulesets.bob1990.search import evaluate, rollout_policy
+from dowding.rulesets.bob1990.search import evaluate, keep_bombers, rollout_policy
 from dowding.rulesets.bob1990.state import Bob1990State
 
 from .position import fresh
@@ -62,14 +63,17 @@ def test_missions_completed_score_for_the_luftwaffe() -> None:
     assert after[LUFTWAFFE] > before and after[LUFTWAFFE] > 0.9 and after[RAF] < 0.1
 
 
-def test_the_rollout_policy_is_the_heuristic_for_both_sides() -> None:
+def test_the_rollout_policy_is_the_heuristic_but_for_german_losses() -> None:
     """The search's prior and rollouts are the heuristic's choice (on the brief view), for the
-    RAF as for the Luftwaffe."""
+    RAF as for the Luftwaffe, except the German squadrons shot down (B.II.6): there a Ju 87
+    before turn 5, else the card with the fewest bombing dice, where the heuristic loses the
+    weakest by dogfight and bombing dice together (a bomber before a fighter)."""
     s = fresh()
     rng = random.Random(2)
     players = {seat: heuristic(seat) for seat in (RAF, LUFTWAFFE)}
     seen = {RAF: 0, LUFTWAFFE: 0}
-    for _ in range(1500):
+    differ = 0
+    for _ in range(3000):
         node = s.next()
         if isinstance(node, Terminal):
             break
@@ -78,7 +82,19 @@ def test_the_rollout_policy_is_the_heuristic_for_both_sides() -> None:
             continue
         choice = players[node.seat].choose(s.view(node.seat, infostate=False), node)
         if len(node.options) > 1:
-            assert rollout_policy(s, random.Random(0)) == choice
+            policy = rollout_policy(s, random.Random(0))
+            if node.seat == LUFTWAFFE and choice.kind == "lose":
+                assert policy == keep_bombers(s, node)
+                lost = s.c.cards[str(policy.get("card"))]
+                others = [s.c.cards[str(a.get("card"))] for a in node.options if a != policy]
+                if s.turn_no >= 5 or lost.aircraft != "Ju 87":
+                    assert all(lost.bombing <= o.bombing for o in others)
+                    assert all(o.aircraft != "Ju 87" for o in others) or s.turn_no >= 5
+                differ += policy != choice
+            else:
+                assert policy == choice
             seen[node.seat] += 1
+            choice = policy
         s.apply(choice)
     assert seen[RAF] > 50 and seen[LUFTWAFFE] > 50
+    assert differ  # the heuristic would have lost a bomber where the policy loses a fighter
