@@ -113,8 +113,8 @@ async def game_socket(
                 break
             text = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
             if len(text) > MAX_MESSAGE:  # (uvicorn closes sooner: dowding serve sets ws_max_size)
-                await send(json.dumps({"type": "error", "error": TOO_BIG}))
-                async with send_lock:
+                async with send_lock:  # the refusal, then the close: no push between them
+                    await websocket.send_text(json.dumps({"type": "error", "error": TOO_BIG}))
                     await websocket.close(code=1009, reason="message too big")
                 break
             if sent is not None and '"full"' in text and _asks_full(text):
