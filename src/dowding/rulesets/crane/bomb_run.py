@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from dowding.engine import D6, Action, Chance, Decision, Roll
 
 from .combat import bomb_hits
-from .equipment import FLYING, LUFTWAFFE, Plane, Task, faces
+from .equipment import FLYING, LUFTWAFFE, Plane, Task, at_spot, faces
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -29,7 +29,7 @@ def do_flight(state: CraneState, task: Task, action: Action | None) -> None:
         d = path.first_within(state.factory, rules.flak_range, state._flight_limit(path))
         if d is not None:
             x, y, h = path.at(d)
-            state._put(bomber._replace(x=x, y=y, heading=h))
+            state._put(at_spot(bomber, x, y, h))
             # VII.A.2-3: resolved as an attack (combat.do_attack)
             follow.insert(0, ("attack", "AA", bomber.id, "flak"))
     state.queue = (*follow, *state.queue)
@@ -82,7 +82,7 @@ def do_bombrun(state: CraneState, task: Task, action: Action | None) -> None:
         return
     d = action.number("at")
     x, y, h = state._path_for_move().at(d)
-    state._put(bomber._replace(x=x, y=y, heading=h))
+    state._put(at_spot(bomber, x, y, h))
     state._say(f"{state.name(bomber)} starts its bomb run over the factory.")
     state.queue = (("bomb", bomber.id), *state.queue)
 

@@ -15,7 +15,7 @@ from dowding.engine.actions import number
 
 from . import geometry as geo
 from .engagement import fire_targets, rule_fire
-from .equipment import DESTROYED, EPS, FLYING, LUFTWAFFE, RAF, Plane, Task, faces
+from .equipment import DESTROYED, EPS, FLYING, LUFTWAFFE, RAF, Plane, Task, at_spot, faces
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -93,7 +93,7 @@ def do_fire(state: CraneState, task: Task, action: Action | None) -> None:
     target = state.plane(action.word("target"))
     d = action.number("at")
     x, y, h = state._path_for_move().at(d)
-    state._put(plane._replace(x=x, y=y, heading=h))
+    state._put(at_spot(plane, x, y, h))
     state._say(f'{state.name(plane)} stops after {d:.1f}" to fire at {state.name(target)}.')
     tasks: list[Task] = [("attack", plane.id, target.id, "attack")]
     arc = state.comp.rules.arc_degrees

@@ -7,6 +7,7 @@ when a German fighter is closer (with the `bomber_priority` option).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dowding.engine import Action
@@ -32,11 +33,11 @@ def rule_path(state: CraneState, plane: Plane) -> tuple[float, float]:
 
 def intercept_goal(state: CraneState, plane: Plane) -> geo.Point | None:
     here = (plane.x, plane.y)
-    raf = state.flying(RAF)
+    raf = state.flying_now(RAF)
     if raf:
         target = min(raf, key=lambda p: (geo.distance(here, (p.x, p.y)), p.id))
         return target.x, target.y
-    bombers = [b for b in state.flying(LUFTWAFFE, "bomber")]
+    bombers = state.flying_now(LUFTWAFFE, "bomber")
     if not bombers:
         return None
     lead = max(bombers, key=lambda b: (b.y, b.id))
@@ -59,8 +60,8 @@ def rule_fire(state: CraneState, plane: Plane, options: list[Action]) -> Action 
 
 
 # --- VI.B The British go for the bombers ------------------------------------------------
-def fire_targets(state: CraneState, plane: Plane) -> list[Plane]:
-    enemies = state.flying(LUFTWAFFE if plane.side == RAF else RAF)
+def fire_targets(state: CraneState, plane: Plane) -> Sequence[Plane]:
+    enemies = state.flying_now(LUFTWAFFE if plane.side == RAF else RAF)
     if plane.side == RAF and state.options["bomber_priority"]:
         # VI.B: the British go for the bombers, breaking for fighters only when one is closer
         here = (plane.x, plane.y)

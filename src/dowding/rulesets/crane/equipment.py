@@ -39,6 +39,21 @@ class Plane(NamedTuple):
     bombed: bool
 
 
+_new_tuple = tuple.__new__
+
+
+# The hot replacements of a plane's record, without NamedTuple._replace's keyword machinery
+# (the same Plane values).
+def at_spot(p: Plane, x: float, y: float, heading: float) -> Plane:
+    """The plane moved to (x, y) facing ``heading``."""
+    return _new_tuple(Plane, (p[0], p[1], p[2], p[3], x, y, heading, *p[7:]))
+
+
+def flown(p: Plane) -> Plane:
+    """The plane once its move is committed: moved, no longer fresh (V.D)."""
+    return _new_tuple(Plane, (*p[:10], False, True, p[12]))
+
+
 class Move(NamedTuple):
     """The plane being moved: its committed path (VI.D.3.b: measured before any stop)."""
 

@@ -46,7 +46,7 @@ def off_angle(heading: float, a: Point, b: Point) -> float:
 class Path:
     """A move: ``straight`` inches ahead, then a turn, then the rest of the allowance."""
 
-    __slots__ = ("end_heading", "legs", "length", "points")
+    __slots__ = ("_exit", "_segments", "_units", "end_heading", "legs", "length", "points")
 
     def __init__(
         self, start: Point, heading: float, straight: float, turn: float, total: float
@@ -65,41 +65,50 @@ class Path:
         )
         self.length = total
         self.end_heading = h2
+        # each leg's direction, as `at` needs it (the same floats `unit` gives)
+        self._units = ((ux, uy), (vx, vy))
+        segments: list[tuple[float, float, Point, Point]] = []
+        if straight > 0:
+            segments.append((0.0, straight, start, p1))
+        if rest > 0:
+            segments.append((straight, rest, p1, p2))
+        self._segments = tuple(segments)
+        # the last table asked about and where the path leaves it: (width, length, distance)
+        self._exit: tuple[float, float, float | None] | None = None
 
     def at(self, d: float) -> tuple[float, float, float]:
         """Position and heading after flying ``d`` inches along the path."""
         (s1, h1), (_, h2) = self.legs
         p0, p1, _ = self.points
         if d <= s1:
-            ux, uy = unit(h1)
+            ux, uy = self._units[0]
             return p0[0] + ux * d, p0[1] + uy * d, h1
-        vx, vy = unit(h2)
+        vx, vy = self._units[1]
         e = d - s1
         return p1[0] + vx * e, p1[1] + vy * e, h2
 
-    def segments(self) -> list[tuple[float, float, Point, Point]]:
+    def segments(self) -> tuple[tuple[float, float, Point, Point], ...]:
         """(start distance, length, from, to) of each non-empty leg."""
-        (s1, _), (s2, _) = self.legs
-        p0, p1, p2 = self.points
-        out = []
-        if s1 > 0:
-            out.append((0.0, s1, p0, p1))
-        if s2 > 0:
-            out.append((s1, s2, p1, p2))
-        return out
+        return self._segments
 
     def exit_distance(self, width: float, length: float) -> float | None:
         """How far the plane flies before crossing the table edge, or None if it stays on."""
-        for start, seg_len, a, b in self.segments():
+        known = self._exit
+        if known is not None and known[0] == width and known[1] == length:
+            return known[2]
+        found = None
+        for start, seg_len, a, b in self._segments:
             t = _segment_exit(a, b, width, length)
             if t is not None:
-                return start + t * seg_len
-        return None
+                found = start + t * seg_len
+                break
+        self._exit = (width, length, found)
+        return found
 
     def closest_approach(self, target: Point, limit: float) -> tuple[float, float]:
         """(distance along path, range) of the nearest point to ``target`` within the first ``limit`` inches."""
         best = (0.0, distance(self.points[0], target))
-        for start, seg_len, a, b in self.segments():
+        for start, seg_len, a, b in self._segments:
             if start > limit:
                 break
             span = min(seg_len, limit - start)
@@ -113,7 +122,7 @@ class Path:
 
     def first_within(self, rect: Rect, radius: float, limit: float) -> float | None:
         """The first distance along the path at which the plane is within ``radius`` of ``rect``."""
-        for start, seg_len, a, b in self.segments():
+        for start, seg_len, a, b in self._segments:
             if start > limit:
                 break
             span = min(seg_len, limit - start)
@@ -151,7 +160,7 @@ class Path:
     ) -> list[tuple[float, float]]:
         """Intervals of distance along the path where a fuselage of ``2*half_length`` lies wholly in ``rect``."""
         out = []
-        for start, seg_len, a, b in self.segments():
+        for start, seg_len, a, b in self._segments:
             if start > limit:
                 break
             span = min(seg_len, limit - start)

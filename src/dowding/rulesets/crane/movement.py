@@ -15,7 +15,7 @@ from dowding.engine import Action, Decision
 
 from .combat import gunners_at
 from .engagement import rule_path
-from .equipment import EPS, EXITED, FLYING, LUFTWAFFE, RAF, Move, Plane, Task
+from .equipment import EPS, EXITED, FLYING, LUFTWAFFE, RAF, Move, Plane, Task, at_spot, flown
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -63,11 +63,11 @@ def straight_min(state: CraneState, plane: Plane) -> float:
 
 def select_pool(state: CraneState, which: str) -> list[Plane]:
     if which == RAF:
-        pool = state.flying(RAF)
+        pool = state.flying_now(RAF)
     elif which == "fighters":
-        pool = state.flying(LUFTWAFFE, "fighter")
+        pool = state.flying_now(LUFTWAFFE, "fighter")
     else:
-        pool = state.flying(LUFTWAFFE, "bomber")
+        pool = state.flying_now(LUFTWAFFE, "bomber")
     return [p for p in pool if not p.moved]
 
 
@@ -173,7 +173,7 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     total = state.allowance(plane)
     state.moving = Move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
     state._path = None
-    state._put(plane._replace(moved=True, fresh=False))
+    state._put(flown(plane))
     turn_text = f", turns {turn:+.0f}°" if abs(turn) > EPS and total - straight > EPS else ""
     state._say(
         f'{state.name(plane)} flies {total:g}": {min(straight, total):g}" straight{turn_text}.'
@@ -200,7 +200,7 @@ def do_resume(state: CraneState, task: Task, action: Action | None) -> None:
         state._say(f"{state.name(plane)} flies off the table and leaves the battle.")
         return
     x, y = path.points[2]
-    moved = plane._replace(x=x, y=y, heading=path.end_heading)
+    moved = at_spot(plane, x, y, path.end_heading)
     state._put(moved)
     state.queue = (*gunners_at(state, moved, (x, y)), *state.queue)
 

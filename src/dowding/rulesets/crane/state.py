@@ -143,6 +143,8 @@ class CraneState(TaskQueueState):
             {},
         )
         self._going: tuple[tuple[Plane, ...], int, int] | None = None
+        # "id (type)" of each plane, written once (a plane's type never changes; shared by copies)
+        self._names: dict[str, str] = {}
 
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
@@ -183,6 +185,10 @@ class CraneState(TaskQueueState):
         return any(p.status == WAITING for p in self._section(section))
 
     def flying(self, side: str | None = None, role: str | None = None) -> list[Plane]:
+        return list(self.flying_now(side, role))
+
+    def flying_now(self, side: str | None = None, role: str | None = None) -> tuple[Plane, ...]:
+        """The flying planes of a side and role, as a shared tuple (the rules' own lookups)."""
         planes = self.planes
         memo = self._flying
         if memo[0] is not planes:
@@ -192,7 +198,7 @@ class CraneState(TaskQueueState):
             found = memo[1][side, role] = tuple(
                 planes[i] for i in self.slots[side, role] if planes[i].status == FLYING
             )
-        return list(found)
+        return found
 
     # VI.C-D (movement.py), shared by the moves, the German fighters' rule (VI.A) and the view
     allowance = allowance
@@ -256,14 +262,24 @@ class CraneState(TaskQueueState):
         self._log.append(Event(text))
 
     def name(self, plane: Plane) -> str:
-        return f"{plane.id} ({self.kind(plane).name})"
+        text = self._names.get(plane.id)
+        if text is None:
+            text = self._names[plane.id] = f"{plane.id} ({self.kind(plane).name})"
+        return text
 
     # --- the queue runner ---------------------------------------------------------
     def _advance(self) -> None:
         """Run every task that needs no decision or dice, until one does or the game ends."""
         while True:
             self._node = None
-            if check_end(self):  # IV, VII.E
+            going = self._going
+            if (
+                going is None
+                or going[0] is not self.planes
+                or going[1] != self.bomb_hits
+                or going[2] != self.turn_no
+                or self.result is not None
+            ) and check_end(self):  # IV, VII.E (check_end's own memo, read here first)
                 return
             task = self.queue[0]
             kind = task[0]
