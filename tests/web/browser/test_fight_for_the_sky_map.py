@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from .play import act, choose, click_map, map_actions, options, start_game, wait_turn
-from .test_map_controls import TOPMOST, UNDER, VIEWBOX, centre_of, squash
+from .test_log_links import log_links_land
+from .test_map_controls import TOPMOST, VIEWBOX, squash, zoom_pan_and_fit
 
 RULESET = "fight-for-the-sky"
 REGION = "(name) => document.querySelector('#map svg').dataset[name].split(' ').map(Number)"
@@ -102,52 +103,8 @@ def test_at_fit_the_board_fills_the_pane_and_reads(
 
 def test_zoom_pan_and_fit(server: str, new_page: Any) -> None:
     w = open_table(new_page, server)
-    page = w.page
-    on_map_tab(page)
-    whole = page.evaluate(VIEWBOX)
-    page.click("#zoom-in")
-    zoomed = page.evaluate(VIEWBOX)
-    assert zoomed[2] == pytest.approx(whole[2] / 1.4, rel=1e-3)
-    assert zoomed[3] == pytest.approx(whole[3] / 1.4, rel=1e-3)
-    assert page.inner_text("#zoom-level") == "140%"
-    page.click("#zoom-out")
-    assert page.evaluate(VIEWBOX) == pytest.approx(whole, rel=1e-6)
-
-    # the wheel zooms about the pointer: the point under it stays under it
-    x, y = centre_of(page, "#map")
-    x, y = x - 120, y + 60
-    page.mouse.move(x, y)
-    before = page.evaluate(UNDER, [x, y])
-    for _ in range(3):
-        page.mouse.wheel(0, -100)
-    page.wait_for_function("Number(document.querySelector('#map').dataset.zoom) > 1.4")
-    after = page.evaluate(UNDER, [x, y])
-    assert after == pytest.approx(before, abs=whole[2] / 200)
-
-    # Shift+drag pans; the view moves with the pointer and keeps its size
-    start = page.evaluate(VIEWBOX)
-    page.keyboard.down("Shift")
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 40, y + 20, steps=4)
-    page.mouse.move(x + 80, y + 40, steps=4)
-    page.mouse.up()
-    page.keyboard.up("Shift")
-    moved = page.evaluate(VIEWBOX)
-    assert moved[0] < start[0] and moved[1] < start[1]
-    assert moved[2] == pytest.approx(start[2])
-
-    # keys: the arrows pan when the map has the focus; - zooms out; F fits
-    page.focus("#map")
-    page.keyboard.press("ArrowRight")
-    assert page.evaluate(VIEWBOX)[0] > moved[0]
-    page.keyboard.press("-")
-    assert page.evaluate(VIEWBOX)[2] > moved[2]
-    page.keyboard.press("f")
-    assert page.evaluate(VIEWBOX) == pytest.approx(whole, rel=1e-6)
-    page.click("#zoom-in")
-    page.click("#zoom-fit")
-    assert page.evaluate(VIEWBOX) == pytest.approx(whole, rel=1e-6)
+    on_map_tab(w.page)
+    zoom_pan_and_fit(w.page)
     assert not w.errors, w.errors
 
 
@@ -298,13 +255,6 @@ def test_a_piece_in_an_option_s_hex_is_drawn_over_it_and_chooses_it() -> None:
         assert "tabindex" not in piece.group(2)  # one stop for the keyboard: the hex
 
 
-LINKS = """() => [...document.querySelectorAll('#event-log li:not(.auto)')].map(li => {
-  const a = li.querySelector('a.rule');
-  return { text: li.textContent, href: a ? a.getAttribute('href') : null,
-           rule: a ? a.dataset.rule : null, words: a ? a.textContent : null };
-})"""
-
-
 @pytest.mark.parametrize("seat", ["raf", "luftwaffe"])
 def test_each_log_line_links_to_its_rule(server: str, new_page: Any, seat: str) -> None:
     w = open_table(new_page, server, "intermediate", seat=seat)
@@ -314,32 +264,5 @@ def test_each_log_line_links_to_its_rule(server: str, new_page: Any, seat: str) 
             break
         choose(page, turn, prefer_map=False)
     wait_turn(page)
-    lines = page.evaluate(LINKS)
-    assert len(lines) >= 5, lines
-    missing = [line["text"] for line in lines if not line["href"]]
-    assert not missing, missing[:5]
-    rules = page.request.get(f"{server}/rules/{RULESET}")
-    assert rules.status == 200
-    text = rules.text()
-    for line in lines:
-        path, anchor = line["href"].split("#")
-        assert path == f"/rules/{RULESET}"
-        assert line["words"] == f"§ {line['rule']}"
-        row = re.search(rf'<tr id="{re.escape(anchor)}">\s*<td>(.*?)</td>', text, re.S)
-        assert row is not None, line
-        assert re.sub(r"<[^>]+>", "", row.group(1)).strip() == line["rule"].replace("&", "&amp;")
-    assert page.get_attribute("#rules-link", "href") == f"/rules/{RULESET}"
-    # a click opens the rule, scrolled to its section
-    first = page.locator("#event-log a.rule").first
-    href = first.get_attribute("href") or ""
-    with page.context.expect_page() as opened:
-        first.click()
-    shown = opened.value
-    shown.wait_for_load_state()
-    assert shown.url.endswith(href)
-    target = shown.evaluate(
-        "document.querySelector(':target') && document.querySelector(':target').id"
-    )
-    assert target == href.split("#")[1]
-    assert shown.evaluate("document.querySelector(':target').getBoundingClientRect().top") < 900
+    log_links_land(page, server, RULESET)
     assert not w.errors, w.errors

@@ -29,6 +29,32 @@ def test_each_log_line_links_to_its_rule(server: str, new_page: Any, ruleset: st
             break
         choose(page, turn, prefer_map=False)
     wait_turn(page)
+    log_links_land(page, server, ruleset)
+    assert not w.errors
+
+
+def test_the_replay_links_its_lines_too(server: str, new_page: Any) -> None:
+    w = new_page(1400, 900)
+    page = w.page
+    start_game(page, server, "crane", {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")})
+    page.wait_for_url("**/play/**")
+    for turn in range(3):
+        if wait_turn(page) != "mine":
+            break
+        choose(page, turn, prefer_map=False)
+    page.click("#replay-link")
+    page.wait_for_url("**/replay/**")
+    page.wait_for_selector("#event-log li a.rule")
+    hrefs = page.eval_on_selector_all(
+        "#event-log a.rule", "ns => ns.map(n => n.getAttribute('href'))"
+    )
+    assert hrefs and all(h.startswith("/rules/crane#s-") for h in hrefs)
+    assert not w.errors
+
+
+def log_links_land(page: Any, server: str, ruleset: str) -> None:
+    """Every line of the log the page shows cites its section and links to that section's row
+    of /rules/<ruleset>; a click opens it scrolled to the row."""
     lines = page.evaluate(LINKS)
     assert len(lines) >= 5
     # every adjudication cites its section (tests/web/test_rules_pages.py)
@@ -65,23 +91,3 @@ def test_each_log_line_links_to_its_rule(server: str, new_page: Any, ruleset: st
     )
     assert target == href.split("#")[1]
     assert rules.evaluate("document.querySelector(':target').getBoundingClientRect().top") < 900
-    assert not w.errors
-
-
-def test_the_replay_links_its_lines_too(server: str, new_page: Any) -> None:
-    w = new_page(1400, 900)
-    page = w.page
-    start_game(page, server, "crane", {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")})
-    page.wait_for_url("**/play/**")
-    for turn in range(3):
-        if wait_turn(page) != "mine":
-            break
-        choose(page, turn, prefer_map=False)
-    page.click("#replay-link")
-    page.wait_for_url("**/replay/**")
-    page.wait_for_selector("#event-log li a.rule")
-    hrefs = page.eval_on_selector_all(
-        "#event-log a.rule", "ns => ns.map(n => n.getAttribute('href'))"
-    )
-    assert hrefs and all(h.startswith("/rules/crane#s-") for h in hrefs)
-    assert not w.errors

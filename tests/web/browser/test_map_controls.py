@@ -60,7 +60,12 @@ def centre_of(page: Any, selector: str) -> tuple[float, float]:
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_zoom_pan_and_fit(server: str, new_page: Any, ruleset: str) -> None:
     w = open_table(new_page, server, ruleset)
-    page = w.page
+    zoom_pan_and_fit(w.page)
+    assert not w.errors
+
+
+def zoom_pan_and_fit(page: Any) -> None:
+    """The buttons, the wheel about the pointer, Shift+drag, the keys and Fit, from Fit."""
     whole = page.evaluate(VIEWBOX)
     page.click("#zoom-in")
     zoomed = page.evaluate(VIEWBOX)
@@ -106,7 +111,6 @@ def test_zoom_pan_and_fit(server: str, new_page: Any, ruleset: str) -> None:
     page.click("#zoom-in")
     page.click("#zoom-fit")
     assert page.evaluate(VIEWBOX) == pytest.approx(whole, rel=1e-6)
-    assert not w.errors
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
