@@ -190,12 +190,8 @@ def gunners_at(
     reach = state.comp.rules.attack_range
     arc = state.comp.rules.arc_degrees
     shooters = []
-    for bomber in state.planes:
-        if (
-            bomber.status != FLYING
-            or state.kind(bomber).role != "bomber"
-            or bomber.side == fighter.side
-        ):
+    for bomber in state.flying_now(None, "bomber"):  # the flying bombers, in slot order
+        if bomber.side == fighter.side:
             continue
         where = (bomber.x, bomber.y)
         if geo.distance(where, spot) > reach:

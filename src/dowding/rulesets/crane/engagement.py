@@ -65,8 +65,9 @@ def fire_targets(state: CraneState, plane: Plane) -> Sequence[Plane]:
     if plane.side == RAF and state.options["bomber_priority"]:
         # VI.B: the British go for the bombers, breaking for fighters only when one is closer
         here = (plane.x, plane.y)
-        bombers = [e for e in enemies if state.kind(e).role == "bomber"]
-        fighters = [e for e in enemies if state.kind(e).role == "fighter"]
+        # the enemies of each role, in the same (slot) order as `enemies`
+        bombers = state.flying_now(LUFTWAFFE, "bomber")
+        fighters = state.flying_now(LUFTWAFFE, "fighter")
         nearest_bomber = min(
             (geo.distance(here, (e.x, e.y)) for e in bombers), default=float("inf")
         )

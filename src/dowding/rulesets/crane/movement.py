@@ -44,6 +44,14 @@ def _turn_options(turns: tuple[int, ...]) -> tuple[Action, ...]:
 # --- VI.C Movement ----------------------------------------------------------------------
 def allowance(state: CraneState, plane: Plane) -> float:
     """VI.C movement, less 2" a damage point (VI.D.1.c, 2.b); V.D dive or climb on the first move."""
+    key = (plane.type, plane.damage, plane.fresh, plane.altitude)
+    known = state._allowances.get(key)
+    if known is None:
+        known = state._allowances[key] = _allowance(state, plane)
+    return known
+
+
+def _allowance(state: CraneState, plane: Plane) -> float:
     rules = state.comp.rules
     total = state.kind(plane).move - rules.damage_slowdown * plane.damage
     if plane.fresh and plane.altitude == "above":
@@ -123,18 +131,25 @@ def path_decision(state: CraneState, plane: Plane) -> Decision | None:
     if plane.fresh and plane.altitude in ("above", "below"):
         mod = " (diving)" if plane.altitude == "above" else " (climbing)"
     max_turn = 180 if state.kind(plane).role == "fighter" else state.comp.rules.bomber_max_turn
-    prompt, free = _path_texts(state.name(plane), total, mod, straight, max_turn)
-    return Decision(seat, prompt, _turn_options(turns), free=free)
+    return _path_decision(seat, state.name(plane), total, mod, straight, max_turn, turns)
 
 
 @lru_cache(maxsize=4096)
-def _path_texts(
-    name: str, total: float, mod: str, straight: float, max_turn: float
-) -> tuple[str, str]:
-    """A move's prompt and free values, written once for each plane and allowance."""
-    return (
+def _path_decision(
+    seat: str,
+    name: str,
+    total: float,
+    mod: str,
+    straight: float,
+    max_turn: float,
+    turns: tuple[int, ...],
+) -> Decision:
+    """A move's decision (an immutable value), written once for each plane and allowance."""
+    return Decision(
+        seat,
         f'Move {name} {total:g}"{mod}: {straight:g}" straight, then turn',
-        f"move turn=<-{max_turn:g}..{max_turn:g}> [straight=<{straight:g}..{total:g}>]",
+        _turn_options(turns),
+        free=f"move turn=<-{max_turn:g}..{max_turn:g}> [straight=<{straight:g}..{total:g}>]",
     )
 
 
@@ -174,15 +189,19 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     state.moving = Move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
     state._path = None
     state._put(flown(plane))
-    turn_text = f", turns {turn:+.0f}°" if abs(turn) > EPS and total - straight > EPS else ""
-    state._say(
-        f'{state.name(plane)} flies {total:g}": {min(straight, total):g}" straight{turn_text}.'
-    )
+    state._say(_flies_text(state.name(plane), total, straight, turn))
     role = state.kind(plane).role
     follow: tuple[Task, ...] = (
         (("fire", plane.id),) if role == "fighter" else (("flight", plane.id),)
     )
     state.queue = (*follow, *state.queue)
+
+
+@lru_cache(maxsize=8192)
+def _flies_text(name: str, total: float, straight: float, turn: float) -> str:
+    """The line narrating a committed move, written once for each plane, allowance and turn."""
+    turn_text = f", turns {turn:+.0f}°" if abs(turn) > EPS and total - straight > EPS else ""
+    return f'{name} flies {total:g}": {min(straight, total):g}" straight{turn_text}.'
 
 
 def do_resume(state: CraneState, task: Task, action: Action | None) -> None:

@@ -145,6 +145,8 @@ class CraneState(TaskQueueState):
         self._going: tuple[tuple[Plane, ...], int, int] | None = None
         # "id (type)" of each plane, written once (a plane's type never changes; shared by copies)
         self._names: dict[str, str] = {}
+        # movement allowances by (type, damage, fresh, altitude): movement.allowance's memo
+        self._allowances: dict[tuple[str, int, bool, str], float] = {}
 
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
