@@ -135,10 +135,11 @@ def _dec_pick(s: FightState, task: Task) -> Decision:
     f = s.form(task[1])
     assert f is not None
     planned = s._planned()
+    addable = s.can_add_to(f)
     options = [
         _cache("add", unit=u.id)
         for u in s.lw
-        if u.id not in planned and s._available(u) and s.can_add(f, u)
+        if u.id not in planned and s._available(u) and addable(u)
     ]
     roles = [s.role(u) for u in f.units]
     if (f.kind == RAID and "bomber" in roles) or (f.kind == PATROL and roles):
@@ -177,13 +178,15 @@ def _dec_lw_move(s: FightState, task: Task) -> Decision | None:
 def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
     options = []
     crowd = s.raf_crowd()  # for the units on the ground: every unit in the air counts
+    aloft = s.aloft_by_sector()
+    blocked: dict[str, set[str] | None] = {}  # what the crowd blocks, by the unit's sector
     for r in s.raf:
         if r.moved:
             continue
         if r.status == AIR:
             if r.engaged and not s.may_disengage(r):
                 continue
-        elif not s.can_take_off(r) or not s.can_fly(r, crowd):
+        elif not s.can_take_off(r, aloft) or not s.can_fly(r, crowd, blocked):
             continue
         if r.status in (AIR, GROUND):
             options.append(_unit_action("select", r.sqn))

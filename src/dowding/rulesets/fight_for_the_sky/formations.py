@@ -10,6 +10,7 @@ and state.py dispatches the automatic tasks and chance checks below by kind.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dowding.engine import Action
@@ -71,6 +72,33 @@ class MakingUpFormations:
             if (mk.move == 3) != (kind.move == 3):
                 return False  # allowance 4 bombers may not fly with allowance 3
         return True
+
+    def can_add_to(self, f: Form) -> Callable[[Lw], bool]:
+        """:meth:`can_add` for one formation and any unit, its members looked at once."""
+        rules = self.rules
+        types = self.types
+        if len(f.units) >= rules.max_units_per_formation:
+            return lambda u: False
+        members = [self.unit(x) for x in f.units]
+        if f.kind == PATROL:
+            room = len(members) < rules.patrol_size
+            return lambda u: types[u.type].role == "fighter" and room
+        fighters_room = sum(1 for m in members if types[m.type].role == "fighter") < (
+            rules.max_fighters_per_formation
+        )
+        # the bombers already in it: their groups and whether they fly at allowance 3
+        bombers = {
+            (m.group, types[m.type].move == 3) for m in members if types[m.type].role == "bomber"
+        }
+
+        def addable(u: Lw) -> bool:
+            kind = types[u.type]
+            if kind.role == "fighter":
+                return fighters_room
+            slow = kind.move == 3
+            return all(group == u.group and b_slow == slow for group, b_slow in bombers)
+
+        return addable
 
     # --- handlers: Luftwaffe set-up and forming ----------------------------------------------
     def _do_aim(self, task: Task, action: Action) -> None:

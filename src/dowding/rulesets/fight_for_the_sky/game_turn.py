@@ -62,11 +62,17 @@ def _auto_end_turn(s: FightState, task: Task) -> None:
             s.say(f"{len(late)} Luftwaffe unit(s) fail to land and are lost")
         if s.campaign_over():
             return
-    s.raf = tuple(r._replace(moved=False, contact=r.contact if r.contact > 0 else 0) for r in s.raf)
+    # only the counters that change are rebuilt (the same values either way)
+    s.raf = tuple(
+        r._replace(moved=False, contact=max(r.contact, 0)) if r.moved or r.contact < 0 else r
+        for r in s.raf
+    )
     s.forms = tuple(
         f._replace(
             moved=False, topped=False, aborts=0 if f.aborts < 0 and f.kind == PATROL else f.aborts
         )
+        if f.moved or f.topped or (f.aborts < 0 and f.kind == PATROL)
+        else f
         for f in s.forms
     )
     s.fight = ()

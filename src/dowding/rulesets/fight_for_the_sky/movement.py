@@ -150,14 +150,24 @@ class Movement:
         hits = self.hits_on(sector) if sector in self.target_index else 0
         return max(0, self.rules.sector_control - hits // self.rules.hits_per_control)
 
-    def can_take_off(self, r: Raf) -> bool:
+    def can_take_off(self, r: Raf, aloft: dict[str, int] | None = None) -> bool:
+        """``aloft``, when given, is :meth:`aloft_by_sector` (the same for every unit)."""
         if r.status != GROUND or r.ready > self.turn_no:
             return False
         if self.options["sector_airfields"] and not self.basic:
-            aloft = sum(1 for x in self.raf if x.status == AIR and x.sector == r.sector)
-            if aloft >= self.sector_capacity(r.sector):
+            if aloft is None:
+                aloft = self.aloft_by_sector()
+            if aloft.get(r.sector, 0) >= self.sector_capacity(r.sector):
                 return False
         return True
+
+    def aloft_by_sector(self) -> dict[str, int]:
+        """The RAF units in the air, counted by sector."""
+        aloft: dict[str, int] = {}
+        for x in self.raf:
+            if x.status == AIR:
+                aloft[x.sector] = aloft.get(x.sector, 0) + 1
+        return aloft
 
     def may_disengage(self, r: Raf) -> bool:
         f = self.form(r.engaged)
@@ -189,13 +199,25 @@ class Movement:
             return list(ordered)
         return [h for h in ordered if h not in blocked]
 
-    def can_fly(self, r: Raf, crowd: dict[str, list[Raf]] | None = None) -> bool:
+    def can_fly(
+        self,
+        r: Raf,
+        crowd: dict[str, list[Raf]] | None = None,
+        blocked_by_sector: dict[str, set[str] | None] | None = None,
+    ) -> bool:
         """Whether :meth:`raf_destinations` has any hex for ``r``; ``crowd``, when given, is
-        :meth:`raf_crowd` for a unit that is not in the air (the same for every such unit)."""
+        :meth:`raf_crowd` for a unit that is not in the air (the same for every such unit), and
+        ``blocked_by_sector`` keeps what that crowd blocks for each sector's units."""
         start, left = self.raf_start(r)
         if left < 0:
             return False
-        blocked = self._raf_blocked(r, crowd if r.status != AIR else None)
+        if r.status != AIR and crowd is not None and blocked_by_sector is not None:
+            if r.sector in blocked_by_sector:
+                blocked = blocked_by_sector[r.sector]
+            else:
+                blocked = blocked_by_sector[r.sector] = self._raf_blocked(r, crowd)
+        else:
+            blocked = self._raf_blocked(r, crowd if r.status != AIR else None)
         if blocked is None:
             return False
         return any(h not in blocked for h in self.board.within_ordered(start, left))

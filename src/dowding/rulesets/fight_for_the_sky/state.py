@@ -323,6 +323,14 @@ class FightState(
 
     # --- chance and decisions ----------------------------------------------------------------
     def _chance(self, task: Task) -> Chance:
+        # a Roll is immutable and depends only on the task's kind and first two fields
+        key = task[:3]
+        roll = _ROLLS.get(key)
+        if roll is None:
+            roll = _ROLLS[key] = self._new_chance(task)
+        return roll
+
+    def _new_chance(self, task: Task) -> Chance:
         labels: dict[str, Callable[[], str]] = {
             "shoot": lambda: f"attack: {task[1]} fires at the {task[2]}",
             "aa": lambda: "anti-aircraft fire over the target",
@@ -552,5 +560,6 @@ def _cache(name: str, /, **args: object) -> Action:
 
 
 _ACTIONS: dict[tuple[str, tuple[tuple[str, object], ...]], Action] = {}
+_ROLLS: dict[Task, Chance] = {}
 # filled in by decisions.py
 _DECISIONS: dict[str, Any] = {}
