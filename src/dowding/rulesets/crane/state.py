@@ -103,6 +103,7 @@ __all__ = [
     "Task",
 ]
 
+_STATUS = Plane._fields.index("status")
 CHANCE_TASKS = frozenset({"alt", "arrive", "entry", "attack", "bomb"})
 
 
@@ -197,8 +198,9 @@ class CraneState(TaskQueueState):
             memo = self._flying = (planes, {})
         found = memo[1].get((side, role))
         if found is None:
+            # a list comprehension reading the status by position: cheaper than a generator
             found = memo[1][side, role] = tuple(
-                planes[i] for i in self.slots[side, role] if planes[i].status == FLYING
+                [planes[i] for i in self.slots[side, role] if planes[i][_STATUS] == FLYING]
             )
         return found
 
