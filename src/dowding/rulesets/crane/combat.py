@@ -8,6 +8,7 @@ game (`odds.py`).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from dowding.engine import D6, Action, Chance, Decision, Roll
@@ -55,10 +56,18 @@ def fire_decision(state: CraneState, plane: Plane) -> Decision | None:
         return None
     return Decision(
         plane.side,
-        f'{state.name(plane)} may stop once to fire (range {state.comp.rules.attack_range:g}", VI.E.3)',
-        (*options, Action("hold")),
+        _fire_prompt(state.name(plane), state.comp.rules.attack_range),
+        (*options, _HOLD),
         free="fire target=<id> at=<inches along the path>",
     )
+
+
+_HOLD = Action("hold")  # an immutable value: built once
+
+
+@lru_cache(maxsize=1024)
+def _fire_prompt(name: str, attack_range: float) -> str:
+    return f'{name} may stop once to fire (range {attack_range:g}", VI.E.3)'
 
 
 def check_fire(state: CraneState, plane: Plane, action: Action) -> str | None:
