@@ -85,7 +85,25 @@ def formation_paths(
     """Endpoint -> the path taken, for a formation on ``start`` flying ``mode`` ("out" towards
     its target hex ``goal``, "home", or "patrol" towards its patrol hex ``goal``), the hexes
     ``blocked`` by other formations; the fewest urban hexes on the way (Notes on Movement).
-    A function of the board and what is on it alone, so a seat's odds can ask it too."""
+    A function of the board and what is on it alone, so a seat's odds can ask it too; each
+    answer is kept (callers only read it)."""
+    key = (id(board), start, allowance, mode, goal, blocked)
+    found = _FORMATION_PATHS.get(key)
+    if found is None:
+        if len(_FORMATION_PATHS) >= 100_000:
+            _FORMATION_PATHS.clear()
+        found = _FORMATION_PATHS[key] = _formation_paths(
+            board, start, allowance, mode, goal, blocked
+        )
+    return found
+
+
+_FORMATION_PATHS: dict[tuple[Any, ...], dict[str, tuple[str, ...]]] = {}
+
+
+def _formation_paths(
+    board: Board, start: str, allowance: int, mode: str, goal: str | None, blocked: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
     for steps in range(allowance, -1, -1):
         if mode == "home":
             paths = _paths(board, "direct", start, min(steps, board.home_distance(start)), None)
@@ -220,6 +238,8 @@ class Movement:
             blocked = self._raf_blocked(r, crowd if r.status != AIR else None)
         if blocked is None:
             return False
+        if not blocked:
+            return True  # the hexes within reach always hold the start hex
         return any(h not in blocked for h in self.board.within_ordered(start, left))
 
     def raf_crowd(self, sqn: str | None = None) -> dict[str, list[Raf]]:
