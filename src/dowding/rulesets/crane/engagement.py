@@ -8,6 +8,7 @@ when a German fighter is closer (with the `bomber_priority` option).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import hypot, inf
 from typing import TYPE_CHECKING
 
 from dowding.engine import Action
@@ -64,16 +65,13 @@ def fire_targets(state: CraneState, plane: Plane) -> Sequence[Plane]:
     enemies = state.flying_now(LUFTWAFFE if plane.side == RAF else RAF)
     if plane.side == RAF and state.options["bomber_priority"]:
         # VI.B: the British go for the bombers, breaking for fighters only when one is closer
-        here = (plane.x, plane.y)
+        hx, hy = plane.x, plane.y
         # the enemies of each role, in the same (slot) order as `enemies`
         bombers = state.flying_now(LUFTWAFFE, "bomber")
         fighters = state.flying_now(LUFTWAFFE, "fighter")
-        nearest_bomber = min(
-            (geo.distance(here, (e.x, e.y)) for e in bombers), default=float("inf")
-        )
-        nearest_fighter = min(
-            (geo.distance(here, (e.x, e.y)) for e in fighters), default=float("inf")
-        )
+        # geo.distance's arithmetic, inlined
+        nearest_bomber = min([hypot(e.x - hx, e.y - hy) for e in bombers], default=inf)
+        nearest_fighter = min([hypot(e.x - hx, e.y - hy) for e in fighters], default=inf)
         if nearest_fighter >= nearest_bomber:
             return bombers
     return enemies
