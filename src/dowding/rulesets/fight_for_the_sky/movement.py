@@ -225,15 +225,18 @@ class Movement:
     ) -> bool:
         """Whether :meth:`raf_destinations` has any hex for ``r``; ``crowd``, when given, is
         :meth:`raf_crowd` for a unit that is not in the air (the same for every such unit), and
-        ``blocked_by_sector`` keeps what that crowd blocks for each sector's units."""
+        ``blocked_by_sector`` keeps what that crowd blocks for each sector's units ("": for every
+        unit, without Sector Airfields)."""
         start, left = self.raf_start(r)
         if left < 0:
             return False
         if r.status != AIR and crowd is not None and blocked_by_sector is not None:
-            if r.sector in blocked_by_sector:
-                blocked = blocked_by_sector[r.sector]
+            # the sector matters only under Sector Airfields (see _raf_blocked)
+            sector = r.sector if self.options["sector_airfields"] and not self.basic else ""
+            if sector in blocked_by_sector:
+                blocked = blocked_by_sector[sector]
             else:
-                blocked = blocked_by_sector[r.sector] = self._raf_blocked(r, crowd)
+                blocked = blocked_by_sector[sector] = self._raf_blocked(r, crowd)
         else:
             blocked = self._raf_blocked(r, crowd if r.status != AIR else None)
         if blocked is None:
