@@ -1,9 +1,10 @@
 """Screenshots of the main screens for the README: python scripts/screenshots.py [--out DIR].
 
 Starts ``dowding serve`` on a free port over a throwaway SQLite file, drives Debian's Chromium
-(/usr/bin/chromium, never a downloaded browser) through the lobby, a bob table, a crane table
-and a replay, at 1400x900, and writes PNGs: lobby.png, bob-table.png, bob-displays.png,
-crane-table.png, crane-moves.png, replay.png.
+(/usr/bin/chromium, never a downloaded browser) through the lobby, a table of every ruleset
+against the heuristic player and a replay, at 1400x900, and writes PNGs: lobby.png,
+bob-table.png, bob-displays.png, crane-table.png, crane-moves.png, replay.png,
+bob1990-table.png, squadron303-table.png, fight-for-the-sky-table.png.
 """
 
 from __future__ import annotations
@@ -30,6 +31,17 @@ ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
+SHOTS = (
+    "lobby",
+    "bob-table",
+    "bob-displays",
+    "crane-table",
+    "crane-moves",
+    "replay",
+    "bob1990-table",
+    "squadron303-table",
+    "fight-for-the-sky-table",
+)
 QUICK = ("decline", "done", "stop", "keep", "hold", "press_on")
 
 
@@ -65,15 +77,24 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
-def new_game(page: Page, base: str, ruleset: str, scenario: str | None = None) -> None:
+def new_game(
+    page: Page,
+    base: str,
+    ruleset: str,
+    scenario: str | None = None,
+    me: str = "raf",
+    others: tuple[str, ...] = ("luftwaffe",),
+) -> None:
+    """A game from the lobby: ``me`` played here, ``others`` by the heuristic player."""
     page.goto(f"{base}/")
     page.select_option("#ruleset", ruleset)
     page.wait_for_selector(f'#seats[data-ruleset="{ruleset}"]')
     if scenario:
         page.select_option("#scenario", scenario)
-    page.select_option("#kind-raf", "me")
-    page.select_option("#kind-luftwaffe", "computer")
-    page.select_option("#player-luftwaffe", "heuristic")
+    page.select_option(f"#kind-{me}", "me")
+    for seat in others:
+        page.select_option(f"#kind-{seat}", "computer")
+        page.select_option(f"#player-{seat}", "heuristic")
     page.click("#start")
     page.wait_for_url("**/play/**")
     page.wait_for_selector("#map svg")
@@ -95,7 +116,9 @@ def play_until(page: Page, wanted: str, turn: int, limit: int = 300, prompt: str
             return
         texts = page.eval_on_selector_all("#options button", "b => b.map(x => x.dataset.text)")
         now = int(
-            page.evaluate("document.querySelector('#status').textContent.match(/turn (\\d+)/)[1]")
+            page.evaluate(
+                "(document.querySelector('#status').textContent.match(/turn (\\d+)/i) || [0, 0])[1]"
+            )
         )
         asked = page.inner_text("#decision")
         if now >= turn and any(t.startswith(wanted) for t in texts) and re.search(prompt, asked):
@@ -194,11 +217,27 @@ def main() -> None:
                 page.dispatch_event("#replay-step", "change")
                 page.wait_for_function(f"document.body.dataset.step === '{total // 2}'")
                 page.screenshot(path=str(args.out / "replay.png"))
+
+                # the other three rulebooks' tables, a few decisions in
+                new_game(page, base, "bob1990")
+                play_until(page, "zzz", turn=99, limit=12)
+                page.mouse.move(5, 5)
+                page.screenshot(path=str(args.out / "bob1990-table.png"))
+                new_game(page, base, "squadron303", me="p1", others=("p2", "p3", "p4"))
+                play_until(page, "zzz", turn=99, limit=6)
+                page.mouse.move(5, 5)
+                page.screenshot(path=str(args.out / "squadron303-table.png"))
+                new_game(page, base, "fight-for-the-sky")
+                play_until(page, "zzz", turn=99, limit=10)
+                page.mouse.move(5, 5)
+                if page.is_visible("#tab-map"):  # the hex board rather than the rosters
+                    page.click("#tab-map")
+                page.screenshot(path=str(args.out / "fight-for-the-sky-table.png"))
                 browser.close()
         finally:
             server.terminate()
             server.wait(timeout=10)
-    for name in ("lobby", "bob-table", "bob-displays", "crane-table", "crane-moves", "replay"):
+    for name in SHOTS:
         print(args.out / f"{name}.png")
 
 
