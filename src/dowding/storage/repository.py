@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -255,49 +255,80 @@ class Repository:
             return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
 
 
-def _create(game: GameRecord, session: Session) -> None:
-    session.add(
-        GameRow(
-            id=game.id,
-            ruleset=game.ruleset,
-            scenario=game.scenario,
-            options=game.options,
-            seed=game.seed,
-            initial_hash=game.initial_hash,
-            dice=game.dice,
-            spectators=game.spectators,
-            spectator_token_hash=game.spectator_token_hash,
-            status=game.status,
-            result=game.result,
-            steps=game.steps,
-            turn=game.turn,
-            to_move=game.to_move,
-            version=game.version,
-            agreements=game.agreements or None,
-            created=game.created,
-            updated=game.updated,
-        )
+_GAMES = cast(Table, GameRow.__table__)
+_STEPS = cast(Table, StepRow.__table__)
+_SEATS = cast(Table, SeatRow.__table__)
+# The statements are built once: a write binds its values (the table's own columns, through the
+# connection rather than the ORM's bulk update, whose bookkeeping costs more than the update)
+_SET_SUMMARY = {
+    agreed: update(_GAMES)
+    .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version"))
+    .values(
+        {
+            name: bindparam(name)
+            for name in ("steps", "turn", "to_move", "status", "result", "version", "updated")
+            + (("agreements",) if agreed else ())
+        }
     )
-    session.flush()  # the game row first: the seats refer to it
-    for position, seat in enumerate(game.seats):
-        session.add(
-            SeatRow(
-                game_id=game.id,
-                seat=seat.seat,
-                position=position,
-                controller=seat.controller,
-                player=seat.player,
-                token_hash=seat.token_hash,
-            )
+    for agreed in (False, True)
+}
+_STORED_VERSION = select(_GAMES.c.version).where(_GAMES.c.id == bindparam("b_id"))
+_INSERT_STEPS = insert(_STEPS)
+_INSERT_GAME = insert(_GAMES)
+_INSERT_SEATS = insert(_SEATS)
+_TRUNCATE_STEPS = delete(_STEPS).where(
+    _STEPS.c.game_id == bindparam("b_id"), _STEPS.c.seq >= bindparam("b_keep")
+)
+_NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))
+
+
+def _create(game: GameRecord, session: Session) -> None:
+    connection = session.connection()
+    connection.execute(
+        _INSERT_GAME,
+        {
+            "id": game.id,
+            "ruleset": game.ruleset,
+            "scenario": game.scenario,
+            "options": game.options,
+            "seed": game.seed,
+            "initial_hash": game.initial_hash,
+            "dice": game.dice,
+            "spectators": game.spectators,
+            "spectator_token_hash": game.spectator_token_hash,
+            "status": game.status,
+            "result": game.result,
+            "steps": game.steps,
+            "turn": game.turn,
+            "to_move": game.to_move,
+            "version": game.version,
+            "agreements": game.agreements or None,
+            "created": game.created,
+            "updated": game.updated,
+        },
+    )  # the game row first: the seats refer to it
+    if game.seats:
+        connection.execute(
+            _INSERT_SEATS,
+            [
+                {
+                    "game_id": game.id,
+                    "seat": seat.seat,
+                    "position": position,
+                    "controller": seat.controller,
+                    "player": seat.player,
+                    "token_hash": seat.token_hash,
+                }
+                for position, seat in enumerate(game.seats)
+            ],
         )
-    session.flush()
 
 
 def _truncate(game_id: str, keep: int, summary: Summary, version: int, session: Session) -> int:
     if summary.steps != keep:
         raise ValueError(f"a take-back to {keep} steps cannot leave {summary.steps}")
     new_version = _append(game_id, (), summary, version, session)  # the version check first
-    session.execute(delete(StepRow).where(StepRow.game_id == game_id, StepRow.seq >= keep))
+    session.connection().execute(_TRUNCATE_STEPS, {"b_id": game_id, "b_keep": keep})
     return new_version
 
 
@@ -306,6 +337,8 @@ def _append(
 ) -> int:
     now = _now()
     values: dict[str, Any] = {
+        "b_id": game_id,
+        "b_version": version,
         "steps": summary.steps,
         "turn": summary.turn,
         "to_move": summary.to_move,
@@ -314,22 +347,22 @@ def _append(
         "version": version + 1,
         "updated": now,
     }
-    if summary.agreements is not None:
+    agreed = summary.agreements is not None
+    if agreed:
         values["agreements"] = summary.agreements or None
+    connection = session.connection()
     # The header first: on PostgreSQL the update waits for any other transaction writing this
     # game, then finds the version moved on; nothing of a refused write is stored.
-    done = session.execute(
-        update(GameRow).where(GameRow.id == game_id, GameRow.version == version).values(**values)
-    )
-    if not done.rowcount:  # type: ignore[attr-defined]
-        stored = session.scalar(select(GameRow.version).where(GameRow.id == game_id))
+    done = connection.execute(_SET_SUMMARY[agreed], values)
+    if not done.rowcount:
+        stored = connection.execute(_STORED_VERSION, {"b_id": game_id}).scalar()
         if stored is None:
             raise UnknownGame(game_id)
         raise VersionConflict(game_id, version, stored)
-    if steps:  # one executemany through the core: the ORM's bookkeeping costs more here
+    if steps:  # one executemany
         try:
-            session.execute(
-                insert(StepRow),
+            connection.execute(
+                _INSERT_STEPS,
                 [
                     {
                         "game_id": game_id,
@@ -346,8 +379,8 @@ def _append(
             raise StepConflict(
                 f"game {game_id} already has a step at one of seqs {steps[0].seq}-{steps[-1].seq}"
             ) from None
-    if session.get_bind().dialect.name == "postgresql":  # delivered when this commits
-        session.execute(select(func.pg_notify(CHANNEL, notification(game_id, version + 1))))
+    if connection.dialect.name == "postgresql":  # delivered when this commits
+        connection.execute(_NOTIFY, {"payload": notification(game_id, version + 1)})
     return version + 1
 
 
