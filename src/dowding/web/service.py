@@ -889,9 +889,13 @@ class GameService:
                 live.roll_automatic(pending)
                 continue
             assert isinstance(node, Decision)
-            seen = pending.state.view(node.seat)  # the computer's own view, never sent anywhere
+            player = live.players[node.seat]
+            # the computer's own view, never sent anywhere; a player that reads less of it
+            # names the view it needs (e.g. bob's heuristic: brief, without the infostate)
+            options: dict[str, bool] = getattr(player, "view_options", {})
+            seen = pending.state.view(node.seat, **options)
             try:
-                action = live.players[node.seat].choose(seen, node)
+                action = player.choose(seen, node)
                 live.step(pending, action)
             except Exception:
                 log.exception(

@@ -22,7 +22,7 @@ import heapq
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from dowding.engine import Action, Decision
 
@@ -316,6 +316,10 @@ class BobHeuristic:
     what the RAF has seen of the Luftwaffe's cards, and each flight's planned path.
     """
 
+    # what it reads is all in the brief view (BobState.view(..., brief=True)), which costs less
+    # to build: the server builds that one for it (GameService._think)
+    view_options: ClassVar[dict[str, bool]] = {"infostate": False, "brief": True}
+
     def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
         self.seat = seat
         self.side = RAF if seat.startswith(RAF) else LUFTWAFFE
@@ -329,6 +333,9 @@ class BobHeuristic:
         self.df_chances: set[tuple[int, str]] = set()
         self.intercepted: set[tuple[int, str]] = set()
         self.dogfought: set[tuple[int, str]] = set()
+        # the last Step 3's mission values, and what they were worked out from
+        self._step3_key: Any = None
+        self._step3_values: dict[tuple[str, str], float] = {}
 
     @property
     def s(self) -> _Static:
@@ -490,7 +497,39 @@ class BobHeuristic:
         return Action("ground")
 
     def _mission_value(self, v: _View, flight: str, mid: str) -> float:
-        """Expected victory points of sending ``flight`` on mission ``mid`` (0: grounding it)."""
+        """Expected victory points of sending ``flight`` on mission ``mid`` (0: grounding it).
+
+        Step 3 asks once per flight waiting, each time for every flight and mission: a value
+        is kept while everything it is worked out from stays the same (the turn, the hits,
+        every flight's side, status, space and cards, the RAF's keenness so far), so the
+        assignments of one Step 3 work each pair out once, with the same result."""
+        sig = v.memo.get("mission-values")
+        if sig is None:
+            sig = v.memo["mission-values"] = (
+                v.turn,
+                v.last_turn,
+                tuple(sorted(v.hits.items())),
+                tuple(
+                    (
+                        f,
+                        e.get("side"),
+                        e.get("status"),
+                        e.get("space"),
+                        tuple(c.get("id") for c in e.get("cards", ())),
+                    )
+                    for f, e in v.flights.items()
+                ),
+            )
+        key = (sig, self._keenness())
+        if self._step3_key != key:
+            self._step3_key = key
+            self._step3_values.clear()
+        got = self._step3_values.get((flight, mid))
+        if got is None:
+            got = self._step3_values[flight, mid] = self._value_of_mission(v, flight, mid)
+        return got
+
+    def _value_of_mission(self, v: _View, flight: str, mid: str) -> float:
         mission = self.s.mission[mid]
         target = v.t.targets[mission.target]
         base = v.t.lw_base.get(flight)

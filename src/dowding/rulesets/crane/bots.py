@@ -11,7 +11,7 @@ import functools
 import itertools
 import math
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from dowding.engine import Action, Decision
 
@@ -93,6 +93,9 @@ def _point_on(points: list[geo.Point], d: float) -> geo.Point:
 
 class CraneHeuristic:
     """One heuristic player for either seat."""
+
+    # it never reads the view's infostate (the whole state, the costly part of a crane view)
+    view_options: ClassVar[dict[str, bool]] = {"infostate": False}
 
     def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
         self.seat = seat
