@@ -104,6 +104,11 @@ class _Static:
             self.kinds[unit] = [
                 _Kind(*key, share=n / len(deck)) for key, n in sorted(counts.items())
             ]
+        # the cards a flight still in its box is reckoned to fly with (Step 3), by unit
+        self.expected_cards: dict[int, list[Card]] = {
+            unit: [k.card(unit) for k in kinds for _ in range(round(k.share * LW_FULL))]
+            for unit, kinds in self.kinds.items()
+        }
         self.target_weight = self._target_weights()
         self.radar_weight = self._radar_weights()
         self._near: dict[tuple[str, int], tuple[str, ...]] = {}
@@ -335,7 +340,8 @@ class BobHeuristic:
         self.dogfought: set[tuple[int, str]] = set()
         # the last Step 3's mission values, and what they were worked out from
         self._step3_key: Any = None
-        self._step3_values: dict[tuple[str, str], float] = {}
+        self._step3_values: dict[tuple[Any, ...], float] = {}
+        self._step3_crossings: dict[tuple[str, str], str | None] = {}
 
     @property
     def s(self) -> _Static:
@@ -501,32 +507,36 @@ class BobHeuristic:
 
         Step 3 asks once per flight waiting, each time for every flight and mission: a value
         is kept while everything it is worked out from stays the same (the turn, the hits,
-        every flight's side, status, space and cards, the RAF's keenness so far), so the
-        assignments of one Step 3 work each pair out once, with the same result."""
-        sig = v.memo.get("mission-values")
-        if sig is None:
-            sig = v.memo["mission-values"] = (
+        the RAF flights' status and space, the RAF's keenness so far, the flight's own cards
+        and the status of the flight based at the target), so the assignments of one Step 3
+        work each pair out once, with the same result."""
+        common = v.memo.get("mission-values")
+        if common is None:
+            common = v.memo["mission-values"] = (
                 v.turn,
                 v.last_turn,
                 tuple(sorted(v.hits.items())),
                 tuple(
-                    (
-                        f,
-                        e.get("side"),
-                        e.get("status"),
-                        e.get("space"),
-                        tuple(c.get("id") for c in e.get("cards", ())),
-                    )
+                    (f, e.get("status"), e.get("space"))
                     for f, e in v.flights.items()
+                    if e.get("side") == RAF
                 ),
+                self._keenness(),
             )
-        key = (sig, self._keenness())
-        if self._step3_key != key:
-            self._step3_key = key
+        if self._step3_key != common:
+            self._step3_key = common
             self._step3_values.clear()
-        got = self._step3_values.get((flight, mid))
+            self._step3_crossings.clear()
+        based = v.t.targets[self.s.mission[mid].target].flight
+        key = (
+            flight,
+            mid,
+            tuple(c.get("id") for c in v.flights.get(flight, {}).get("cards", ())),
+            v.flights.get(based, {}).get("status") if based else None,
+        )
+        got = self._step3_values.get(key)
         if got is None:
-            got = self._step3_values[flight, mid] = self._value_of_mission(v, flight, mid)
+            got = self._step3_values[key] = self._value_of_mission(v, flight, mid)
         return got
 
     def _value_of_mission(self, v: _View, flight: str, mid: str) -> float:
@@ -561,7 +571,13 @@ class BobHeuristic:
         fighters = v.memo.get("raf")
         if fighters is None:
             fighters = v.memo["raf"] = self._raf_positions(v)
-        crossing = self._crossing(v, base, target.space)
+        # where the raid crosses the radar line depends on the radars knocked out, so on the
+        # hits: kept with the Step 3 values (cleared when the hits change)
+        crossing = self._step3_crossings.get((base, target.space), "")
+        if crossing == "":
+            crossing = self._step3_crossings[base, target.space] = self._crossing(
+                v, base, target.space
+            )
         n_icpt = (
             0
             if crossing is None
@@ -601,9 +617,7 @@ class BobHeuristic:
             elif target.kind == "radar":
                 extra = 0.3
             bombed = p_ko * (2.0 + extra) - (1 - p_ko) * FAIL_VP
-        expected_cards = cards or [
-            k.card(unit) for k in prior for _ in range(round(k.share * LW_FULL))
-        ]
+        expected_cards = cards or self.s.expected_cards.get(unit, [])
         home = _home_loss(expected_cards, arrive_fuel)
         lost = 2.4 * p_icpt + df_lost * p_df + home
         shot = 1.6 * p_icpt + (0.2 + 0.2 * min(escorts, 4)) * p_df
