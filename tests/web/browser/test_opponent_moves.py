@@ -155,9 +155,8 @@ def test_my_own_next_decision_starts_afresh(server: str, new_page: Any) -> None:
     start_game(page, server, "crane", {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")})
     page.wait_for_url("**/play/**")
     assert wait_turn(page) == "mine"
-    # the page opened: nothing has happened since
-    assert page.is_hidden("#since")
-    assert page.locator("#map .moves").count() == 0
+    # (the page may open before or after the computer's first moves are pushed, as the machine
+    # is quick or loaded: what it lists before my first decision is not asked here)
     seen_steps: list[int] = []
     # on until the computer has moved between two of mine (the lobby's seed decides how many of
     # the RAF's own placements come first), four decisions at least
