@@ -5,28 +5,17 @@ With DOWDING_REQUIRE_POSTGRES=1 a missing PostgreSQL fails the tests instead of 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .postgres import ENV, Unavailable, throwaway_server, wipe
+from .postgres import postgres_or_skip, wipe
 
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
-    url = os.environ.get(ENV)
-    if url:
-        yield url
-        return
-    try:
-        with throwaway_server() as started:
-            yield started
-    except Unavailable as exc:
-        if os.environ.get("DOWDING_REQUIRE_POSTGRES") == "1":  # CI: a skip would hide a gap
-            pytest.fail(f"PostgreSQL is required here: {exc}")
-        pytest.skip(str(exc))
+    yield from postgres_or_skip()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

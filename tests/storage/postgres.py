@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine, text
 
 ENV = "DOWDING_TEST_POSTGRES_URL"
@@ -101,3 +102,20 @@ def wipe(url: str) -> None:
                 connection.execute(text(f"DROP TABLE IF EXISTS {table} CASCADE"))
     finally:
         engine.dispose()
+
+
+def postgres_or_skip() -> Iterator[str]:
+    """A PostgreSQL URL for a fixture to yield: $DOWDING_TEST_POSTGRES_URL, else a throwaway
+    server; the test is skipped where none can start (failed with DOWDING_REQUIRE_POSTGRES=1,
+    as in CI, where a skip would hide a gap)."""
+    url = os.environ.get(ENV)
+    if url:
+        yield url
+        return
+    try:
+        with throwaway_server() as started:
+            yield started
+    except Unavailable as exc:
+        if os.environ.get("DOWDING_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"PostgreSQL is required here: {exc}")
+        pytest.skip(str(exc))

@@ -29,7 +29,7 @@ import httpx
 import pytest
 
 from dowding.storage import Repository
-from tests.storage.postgres import ENV, Unavailable, throwaway_server, wipe
+from tests.storage.postgres import postgres_or_skip, wipe
 
 from .test_kill import free_port
 
@@ -38,17 +38,7 @@ GAME_SECONDS = 45  # each game must end well inside this (not counting restarts)
 
 @pytest.fixture(scope="module")
 def postgres_url() -> Iterator[str]:
-    url = os.environ.get(ENV)
-    if url:
-        yield url
-        return
-    try:
-        with throwaway_server() as started:
-            yield started
-    except Unavailable as exc:
-        if os.environ.get("DOWDING_REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"PostgreSQL is required here: {exc}")
-        pytest.skip(str(exc))
+    yield from postgres_or_skip()
 
 
 class Server:

@@ -8,7 +8,6 @@ PostgreSQL see the same offer (one holding an older copy is refused and decides 
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from dowding.storage import Repository
 from dowding.web.app import create_app
-from tests.storage.postgres import ENV, Unavailable, throwaway_server, wipe
+from tests.storage.postgres import postgres_or_skip, wipe
 
 from .conftest import Payload, Table, open_table
 from .test_fair_play import networked, token_of
@@ -28,17 +27,7 @@ from .test_fair_play import networked, token_of
 
 @pytest.fixture(scope="module")
 def postgres_url() -> Iterator[str]:
-    url = os.environ.get(ENV)
-    if url:
-        yield url
-        return
-    try:
-        with throwaway_server() as started:
-            yield started
-    except Unavailable as exc:
-        if os.environ.get("DOWDING_REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"PostgreSQL is required here: {exc}")
-        pytest.skip(str(exc))
+    yield from postgres_or_skip()
 
 
 @contextmanager
