@@ -4,12 +4,18 @@ each side's heuristic against the other (docs/rules/fight-for-the-sky.md, Balanc
 from __future__ import annotations
 
 import random
+import re
 
 from dowding.bots.playout import make_players, play_out
-from dowding.engine import Decision, Terminal
+from dowding.engine import Chance, Decision, Match, Terminal
 from dowding.rulesets.fight_for_the_sky import GAME
 from dowding.rulesets.fight_for_the_sky.board import west_of
-from dowding.rulesets.fight_for_the_sky.bots import HeuristicPlayer, _target_value, policy
+from dowding.rulesets.fight_for_the_sky.bots import (
+    HeuristicPlayer,
+    _escort_flights_lost,
+    _target_value,
+    policy,
+)
 from dowding.rulesets.fight_for_the_sky.state import AIR, FightState
 
 
@@ -79,3 +85,44 @@ def test_the_intermediate_luftwaffe_aims_at_near_targets_that_score() -> None:
     # Rye (radar, six hexes from Q10) before Poling (radar, sixteen) and Hawkinge (no points)
     assert _target_value(s, "rye") > _target_value(s, "poling")
     assert _target_value(s, "rye") > _target_value(s, "hawkinge")
+
+
+def test_escorts_too_short_of_fuel_for_the_round_trip_count_as_lost() -> None:
+    # Intermediate Game, How to Move: a Me 109 must land after 6 turns, a Me 110 after 10;
+    # escorts turn back for fuel only on the way out, and fly home at the raid's speed after
+    s = GAME.new_state("intermediate", {})
+    assert isinstance(s, FightState)
+    board = s.board
+    he111_me109 = (11, 12, 49, 50, 51)
+    he111_me110 = (11, 12, 77, 78, 79)
+    # Pevensey (H11) from U6 at the He 111's 3 hexes a turn: out and back is far over 5 turns
+    assert _escort_flights_lost(s, he111_me109, "U6", board.target_hex["pevensey"]) == 12
+    assert _escort_flights_lost(s, he111_me110, "U6", board.target_hex["pevensey"]) == 0
+    # Rye (K9) from Q10: two turns out, two back
+    assert _escort_flights_lost(s, he111_me109, "Q10", board.target_hex["rye"]) == 0
+
+
+def _fighters_failing_to_land(scenario: str, seeds: range) -> int:
+    """Luftwaffe units lost for failing to land over whole games between the heuristics."""
+    seats = {"raf": "heuristic", "luftwaffe": "heuristic"}
+    lost = 0
+    for seed in seeds:
+        match = Match("fight-for-the-sky", scenario, {}, seed, seats)
+        players = make_players(match.game, seats, seed, match.options)
+        while not match.finished:
+            node = match.node()
+            if isinstance(node, Chance):
+                events = match.roll()
+            else:
+                assert isinstance(node, Decision)
+                events = match.play(players[node.seat].choose(match.state.view(node.seat), node))
+            for event in events:
+                said = re.match(r"(\d+) Luftwaffe unit\(s\) fail to land", event.text)
+                lost += int(said.group(1)) if said else 0
+    return lost
+
+
+def test_the_intermediate_luftwaffe_brings_its_escorts_home() -> None:
+    # before: the heuristic Luftwaffe sent Me 109s with slow or far raids and lost 11 fighter
+    # flights a day for fuel (seeds 0-9), more than the RAF's margin over it
+    assert _fighters_failing_to_land("intermediate", range(3)) == 0

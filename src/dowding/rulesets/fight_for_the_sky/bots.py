@@ -111,6 +111,81 @@ def _target_value(s: FightState, target: str) -> float:
     return (1.0 if scoring else -5.0) - 0.25 * t.aa - INTERMEDIATE_PER_HEX * near
 
 
+_PATH: dict[tuple[int, str, str], tuple[str, ...]] = {}
+
+
+def _arrow_path(s: FightState, start: str, target: str) -> tuple[str, ...]:
+    """A shortest way along the arrows from ``start`` to ``target``, both included (``()`` when
+    none): the way the formation flies (``_lw_move`` takes the shortest way on)."""
+    board = s.board
+    key = (id(board), start, target)
+    found = _PATH.get(key)
+    if found is None:
+        parent: dict[str, str] = {start: start}
+        todo = [start]
+        while todo and target not in parent:
+            h = todo.pop(0)
+            for n in board.edges.get(h, ()):
+                if n not in parent:
+                    parent[n] = h
+                    todo.append(n)
+        path = []
+        if target in parent:
+            h = target
+            while h != start:
+                path.append(h)
+                h = parent[h]
+            path.append(start)
+        found = _PATH[key] = tuple(reversed(path))
+    return found
+
+
+def _escort_flights_lost(s: FightState, units: tuple[int, ...], start: str, target: str) -> int:
+    """Intermediate and Campaign: the flights of a raid's fighters that may fail to land if it
+    flies from ``start`` to ``target`` and home. Escorts turn back for fuel only on the way out,
+    at the start of a turn once the turns they need home at their own speed are no fewer than
+    the turns they have left (``formations._auto_turnback``): too late when the raid flew on
+    the turn before, and in time only when the distance falls just right; once the raid has
+    bombed they fly home at its speed. So any fighter whose endurance is short of the whole
+    round trip at the raid's speed is counted lost (a Me 109, 6 turns, with a slow raid or a
+    far target), every flight of it."""
+    path = _arrow_path(s, start, target)
+    if not path:
+        return 0
+    speed = s.allowance_of(units)
+    out = -(-(len(path) - 1) // speed)  # turns to the target (the raid bombs on arriving)
+    home = -(-s.board.home_distance(target) // speed)  # turns back, flying direct
+    lost = 0
+    for uid in units:
+        endurance = s.types[s.unit(uid).type].endurance
+        if s.role(uid) == "fighter" and endurance and out + home > endurance - 1:
+            lost += s.unit(uid).flights
+    return lost
+
+
+def _fuel_cost(s: FightState, target: str) -> float:
+    """The escort flights the formation being aimed would lose for fuel, flown from the free
+    assembly hex it will be placed on (the one with the safest path: see ``policy``)."""
+    f = s.form(s.queue[0][1])
+    if f is None or not any(s.role(u) == "fighter" for u in f.units):
+        return 0.0
+    goal = s.board.target_hex[target]
+    starts = [h for h in s.free_assembly() if s.board.reaches(h, goal)]
+    if not starts:
+        return 0.0
+    start = max(starts, key=lambda h: (_start_score(s, f.units, h, goal), -starts.index(h)))
+    return float(_escort_flights_lost(s, f.units, start, goal))
+
+
+def _start_score(s: FightState, units: tuple[int, ...], start: str, goal: str) -> float:
+    """An assembly hex for a raid: the fewer hexes within the RAF's reach on the way, the better,
+    and no escorts lost for fuel (Intermediate and Campaign)."""
+    cost = float(_reach_cost(s, start, goal))
+    if not s.basic:
+        cost += _escort_flights_lost(s, units, start, goal)
+    return -cost
+
+
 def _best(options: tuple[Action, ...], score: Any) -> Action:
     return max(options, key=lambda a: (score(a), -options.index(a)))
 
@@ -141,8 +216,9 @@ def policy(s: FightState, rng: random.Random) -> Action:
                 left = s.board.targets[t].aa - count
                 cap = min(s.board.targets[t].aa, 2) - min(left, 2)
                 return _basic_value(s, t, free) - cap
-            # a second raid on one target adds little: boxes run out
-            return _target_value(s, t) - 2.0 * count
+            # a second raid on one target adds little: boxes run out; each escort flight that
+            # would fail to land is a point to the RAF (How to Win)
+            return _target_value(s, t) - 2.0 * count - _fuel_cost(s, t)
 
         return _best(options, aim_score)
     if kind == "form":
@@ -159,7 +235,7 @@ def policy(s: FightState, rng: random.Random) -> Action:
     if placing is not None and placing.kind == "raid":
         # the assembly hex with the safest flight path to the target
         goal = s.board.target_hex[placing.target]
-        return _best(options, lambda a: -_reach_cost(s, a.word("at"), goal))
+        return _best(options, lambda a: _start_score(s, placing.units, a.word("at"), goal))
     if kind == "pick":
         return _pick(s, options)
     if kind == "lw_move":
