@@ -11,7 +11,7 @@ import functools
 import itertools
 import math
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from dowding.engine import Action, Decision
 
@@ -91,6 +91,201 @@ def _point_on(points: list[geo.Point], d: float) -> geo.Point:
     return points[-1]
 
 
+# --- the RAF's reckoning (VI.B, VI.E) --------------------------------------------------
+MOVE = {"spitfire": 14.0, "hurricane": 12.0, "me109": 14.0, "he111": 10.0, "ju87": 8.0}
+BOMB_ROLLS = {"he111": 2, "ju87": 1}
+# what one attack is worth, in pairs of bombing dice taken off the raid: a bomber's worth is
+# its pairs (VII.C); a German fighter's is what it would cost the RAF's attacks on the bombers
+FIGHTER_WORTH = 0.6
+GUNNER_COST = 0.15  # one gunner's shot at the fighter (10/36 damaged, 2/36 destroyed)
+W_NOW, W_NEXT = 10.0, 7.0
+STRAIGHT_STEPS = (3.0, 6.0)  # later turning points tried besides the shortest straight leg
+THREAT_COST = 0.1  # a German fighter that can reach where it ends (VI.A: it will come)
+
+
+@functools.lru_cache(maxsize=64)
+def _attack_worth(kind: str, damage: int) -> float:
+    """One fighter's attack on ``kind``: the chance it destroys it, and a damaged result's
+    share of the hits still needed (VI.E.4.d: each engine, then the plane)."""
+    engines = ENGINES[kind]
+    odds = attack_odds(3, DEFENSE[kind], damage, engines)
+    still = engines + 1 - damage
+    return float(odds["destroyed"]) + float(odds["damaged"]) / max(still, 1)
+
+
+class _Target(NamedTuple):
+    id: str
+    x: float
+    y: float
+    value: float  # what one attack on it is worth now
+    bomber: bool
+    nx: float  # where it will be when this fighter next moves (bombers fly on)
+    ny: float
+    heading: float
+
+
+def _raf_targets(v: _View, plane: dict[str, Any]) -> list[_Target]:
+    """What ``plane`` may attack this move (VI.B, as the rule reads it at the start of the
+    move) and what each attack is worth. Bombers that have bombed are worth nothing now."""
+    here = (plane["x"], plane["y"])
+    bombers = v.flying(LUFTWAFFE, bombers=True)
+    fighters = v.flying(LUFTWAFFE, bombers=False)
+    near_b = min((geo.distance(here, (b["x"], b["y"])) for b in bombers), default=math.inf)
+    near_f = min((geo.distance(here, (f["x"], f["y"])) for f in fighters), default=math.inf)
+    out = []
+    for b in bombers:
+        if b["bombed"]:
+            continue
+        where = (b["x"], b["y"])
+        # the bomber flies on for the factory: up to 90 degrees off its heading (VI.D.2)
+        want = geo.bearing(where, v.aim)
+        turn = max(-90.0, min(90.0, geo.norm_turn(want - b["heading"])))
+        ux, uy = geo.unit(b["heading"] + turn)
+        step = MOVE[b["type"]] - 2.0 * b["damage"]
+        value = BOMB_ROLLS.get(b["type"], 1) * _attack_worth(b["type"], b["damage"])
+        out.append(
+            _Target(
+                b["id"],
+                b["x"],
+                b["y"],
+                value,
+                True,
+                b["x"] + ux * step,
+                b["y"] + uy * step,
+                b["heading"],
+            )
+        )
+    if near_f < near_b or not bombers:
+        for f in fighters:
+            value = FIGHTER_WORTH * _attack_worth(f["type"], f["damage"])
+            out.append(_Target(f["id"], f["x"], f["y"], value, False, f["x"], f["y"], f["heading"]))
+    return out
+
+
+def _segment_gap(p: geo.Point, a: geo.Point, b: geo.Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    seg = dx * dx + dy * dy
+    t = 0.0 if seg == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / seg))
+    return math.hypot(a[0] + dx * t - p[0], a[1] + dy * t - p[1])
+
+
+def _stop_cost(v: _View, spot: geo.Point, target: _Target) -> float:
+    """The shots a fighter stopping at ``spot`` to attack ``target`` draws: the gunners whose
+    arcs hold it (VI.E.5.a-d), and a German fighter attacked head-on firing back (VI.E.5.e)."""
+    cost = GUNNER_COST * v.gunners_on(spot)
+    if not target.bomber and geo.off_angle(target.heading, (target.x, target.y), spot) <= v.arc:
+        cost += GUNNER_COST * 2  # a fighter's return fire: offence 3 against 2
+    return cost
+
+
+def _best_stop(
+    v: _View, at: Any, limit: float, d0: float, target: _Target
+) -> tuple[float, float] | None:
+    """Of the stops near the closest approach ``d0`` within range of ``target``, the one
+    drawing the least fire: (distance along the path, its worth)."""
+    best: tuple[float, float] | None = None
+    for off in (0.0, -1.5, 1.5, -3.0, 3.0):
+        d = d0 + off
+        if not 0.0 <= d <= limit:
+            continue
+        x, y = at(d)
+        if math.hypot(x - target.x, y - target.y) > v.reach - 0.01:
+            continue
+        worth = target.value - _stop_cost(v, (x, y), target)
+        if best is None or worth > best[1] + 1e-9:
+            best = (d, worth)
+    return best
+
+
+def _raf_score(v: _View, plane: dict[str, Any], path: geo.Path, targets: list[_Target]) -> float:
+    """A British fighter's move: the attack it offers now, the gunners where it ends, and the
+    bombers it can reach on its next move from where it ends, heading as it ends."""
+    exit_at = path.exit_distance(v.width, v.length)
+    if exit_at is not None:
+        return -100.0 - (path.length - exit_at)  # a fighter that leaves is out of the battle
+    limit = path.length
+    now = 0.0
+    for t in targets:
+        d, r = path.closest_approach((t.x, t.y), limit)
+        if r > v.reach:
+            continue
+        stop = _best_stop(v, lambda e, path=path: path.at(e)[:2], limit, d, t)
+        if stop is not None:
+            now = max(now, stop[1])
+    end = path.points[2]
+    score = W_NOW * now - W_NOW * GUNNER_COST * v.gunners_on(end)
+    # the next move: 6" straight on, then any turn (VI.D.1)
+    reach_next = MOVE[plane["type"]] - 2.0 * plane["damage"]
+    straight = min(6.0, reach_next)
+    ux, uy = geo.unit(path.end_heading)
+    turn_at = (end[0] + ux * straight, end[1] + uy * straight)
+    if not geo.on_table(turn_at, v.width, v.length):
+        score -= 50.0  # it would fly off the table on its next move
+    best_next, nearest = 0.0, math.inf
+    for t in targets:
+        if not t.bomber:
+            continue
+        spot = (t.nx, t.ny)
+        gap = min(
+            _segment_gap(spot, end, turn_at),
+            geo.distance(spot, turn_at) - (reach_next - straight),
+        )
+        nearest = min(nearest, gap)
+        fit = max(0.0, min(1.0, (v.reach + 1.0 - gap) / 2.0))
+        best_next = max(best_next, fit * t.value)
+    score += W_NEXT * best_next
+    score -= W_NOW * THREAT_COST * _threats(v, end)
+    if nearest < math.inf:
+        score -= 0.05 * max(0.0, nearest - v.reach)
+    return score
+
+
+def _threats(v: _View, spot: geo.Point) -> int:
+    """The German fighters that could attack a fighter ending its move at ``spot`` (VI.A: 6"
+    straight, a turn towards it, the rest of the move, a stop within range)."""
+    count = 0
+    for f in v.flying(LUFTWAFFE, bombers=False):
+        start = (f["x"], f["y"])
+        total = MOVE[f["type"]] - 2.0 * f["damage"]
+        if geo.distance(start, spot) > total + v.reach:
+            continue
+        straight = min(6.0, total)
+        ux, uy = geo.unit(f["heading"])
+        turn_at = (start[0] + ux * straight, start[1] + uy * straight)
+        rest = total - straight
+        if _segment_gap(spot, start, turn_at) <= v.reach or (
+            geo.distance(turn_at, spot) - rest <= v.reach
+        ):
+            count += 1
+    return count
+
+
+def _raf_fire(v: _View, plane: dict[str, Any], decision: Decision) -> Action:
+    """The attack worth most for the fire it draws, at the best stop in range; hold when
+    none is worth it."""
+    points = v.current_path()
+    total = sum(geo.distance(a, b) for a, b in itertools.pairwise(points))
+    targets = {t.id: t for t in _raf_targets(v, plane)}
+    best: tuple[float, str, Action] | None = None
+    for action in decision.options:
+        if action.kind != "fire":
+            continue
+        target_id = action.word("target")
+        t = targets.get(target_id)
+        if t is None:
+            continue  # a bomber that has already bombed: no longer worth a shot
+        stop = _best_stop(v, lambda e: _point_on(points, e), total, action.number("at"), t)
+        if stop is None:
+            continue
+        d, worth = stop
+        chosen = (
+            action if d == action.number("at") else Action("fire", at=round(d, 2), target=target_id)
+        )
+        if best is None or (worth, chosen.text) > best[:2]:
+            best = (worth, chosen.text, chosen)
+    return best[2] if best is not None and best[0] > 0 else Action("hold")
+
+
 class CraneHeuristic:
     """One heuristic player for either seat."""
 
@@ -144,7 +339,17 @@ class CraneHeuristic:
         plane_id = decision.prompt.split()[1]
         plane = v.planes[plane_id]
         scorer = self._bomber_score if plane["type"] in BOMBERS else self._fighter_score
-        scored = [(scorer(v, plane, a), a.text, a) for a in decision.options]
+        options = list(decision.options)
+        if plane["side"] == RAF and plane["type"] not in BOMBERS:
+            # VI.D.1: the turn may come later than the first 6" (any legal move is accepted)
+            for extra in STRAIGHT_STEPS:
+                straight = plane["straight"] + extra
+                if straight < plane["allowance"] - 1.0:
+                    options += [
+                        Action("move", turn=a.number("turn"), straight=straight)
+                        for a in decision.options
+                    ]
+        scored = [(scorer(v, plane, a), a.text, a) for a in options]
         best = max(s for s, _, _ in scored)
         ties = [a for s, _, a in scored if s >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
@@ -162,52 +367,32 @@ class CraneHeuristic:
         return -geo.distance(end, v.aim) - 0.05 * heading_error
 
     def _fighter_score(self, v: _View, plane: dict[str, Any], action: Action) -> float:
+        if plane["side"] == RAF:
+            return _raf_score(v, plane, v.path(plane, action), _raf_targets(v, plane))
         path = v.path(plane, action)
         exit_at = path.exit_distance(v.width, v.length)
         limit = path.length if exit_at is None else exit_at
         score = -60.0 if exit_at is not None else 0.0
-        enemy_side = LUFTWAFFE if plane["side"] == RAF else RAF
         here = (plane["x"], plane["y"])
-        enemies = v.flying(enemy_side)
-        if plane["side"] == RAF:
-            bombers = v.flying(LUFTWAFFE, bombers=True)
-            fighters = v.flying(LUFTWAFFE, bombers=False)
-            near_b = min((geo.distance(here, (b["x"], b["y"])) for b in bombers), default=math.inf)
-            near_f = min((geo.distance(here, (f["x"], f["y"])) for f in fighters), default=math.inf)
-            # VI.B: bombers are the objective; fighters only when they come closer
-            targets = bombers if near_f >= near_b else bombers + fighters
-        else:
-            # VI.A: the closest British fighter
-            targets = sorted(enemies, key=lambda e: geo.distance(here, (e["x"], e["y"])))[:1]
+        # VI.A: the closest British fighter
+        targets = sorted(v.flying(RAF), key=lambda e: geo.distance(here, (e["x"], e["y"])))[:1]
         best_attack = 0.0
         for t in targets:
-            d, r = path.closest_approach((t["x"], t["y"]), limit)
+            _, r = path.closest_approach((t["x"], t["y"]), limit)
             if r <= v.reach:
-                value = _kill_value(t) * (1.5 if t["type"] in BOMBERS else 1.0)
-                if t["type"] in BOMBERS:
-                    value += 0.2 * t["y"] / v.length  # the one nearest the factory matters most
-                if plane["side"] == RAF:
-                    value -= 0.15 * v.gunners_on(path.at(d)[:2])
-                best_attack = max(best_attack, value)
+                best_attack = max(best_attack, _kill_value(t))
         score += 10.0 * best_attack
         end = path.points[2] if exit_at is None else path.at(limit)[:2]
-        if plane["side"] == RAF:
-            score -= 1.5 * v.gunners_on(end)
-        # close on the next target: where the bombers will be next turn
         if targets:
-
-            def lead(t: dict[str, Any]) -> geo.Point:
-                ux, uy = geo.unit(t["heading"])
-                step = t["allowance"] if t["type"] in BOMBERS else 0.0
-                return t["x"] + ux * step, t["y"] + uy * step
-
-            gap = min(geo.distance(end, lead(t)) for t in targets)
-            # a few inches off the bomber's beam is the best place to start the next pass
-            score -= 0.08 * abs(gap - 3.0)
+            t = targets[0]
+            score -= 0.08 * abs(geo.distance(end, (t["x"], t["y"])) - 3.0)
         return score
 
     # --- firing and bombing --------------------------------------------------------
     def _fire(self, v: _View, decision: Decision) -> Action:
+        mover = v.v["current"].get("plane") if v.v.get("current") else None
+        if mover is not None and v.planes[mover]["side"] == RAF:
+            return _raf_fire(v, v.planes[mover], decision)
         points = v.current_path()
         best: tuple[float, str, Action] | None = None
         for action in decision.options:

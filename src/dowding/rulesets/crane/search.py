@@ -120,7 +120,9 @@ def _fighter_scores(
         fighters = state.flying(LUFTWAFFE, "fighter")
         near_b = min((math.hypot(b.x - here[0], b.y - here[1]) for b in bombers), default=math.inf)
         near_f = min((math.hypot(f.x - here[0], f.y - here[1]) for f in fighters), default=math.inf)
-        targets = bombers if near_f >= near_b else bombers + fighters
+        # a bomber that has bombed is worth nothing to shoot (VII.B: one load a bomber)
+        live = [b for b in bombers if not b.bombed]
+        targets = live if near_f >= near_b else live + fighters
         # only the gunners the move can come within range of
         span = reach + state.allowance(plane)
         guns = [
@@ -189,6 +191,8 @@ def _fire(state: CraneState, node: Decision) -> Action:
         if action.kind != "fire":
             continue
         target = state.plane(action.word("target"))
+        if target.bombed:
+            continue  # its load is gone: no longer worth a shot
         spot = path.at(action.number("at"))[:2]
         value = _kill(state, target) - 0.15 * _gunners_on(
             guns, rules.attack_range, rules.arc_degrees, spot
