@@ -353,9 +353,11 @@ def test_heuristic_against_heuristic_gives_a_plausible_battle(
     assert lost_lw >= 6 and lost_raf >= 1
 
 
-def test_the_luftwaffe_flies_only_the_raids_that_pay() -> None:
+def test_the_luftwaffe_flies_only_the_raids_that_pay(monkeypatch: pytest.MonkeyPatch) -> None:
     # No Mission Assignment: a grounded flight scores nothing, so a raid expected to lose points
-    # is not flown; the raids it flies get home and hit their targets at little cost
+    # is not flown; the raids it flies get home and hit their targets at little cost (played
+    # for points alone: the shipped player takes risks when behind, tested below)
+    monkeypatch.setattr(bots, "RISK_PER_VP", 0.0)
     missions = lost_lw = hit = 0
     for seed in range(1, 7):
         end = play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"}).state.view(None)
@@ -364,6 +366,56 @@ def test_the_luftwaffe_flies_only_the_raids_that_pay() -> None:
         hit += sum(1 for target in end["targets"].values() if target["hits"] > 0)
     assert missions >= 3 and hit >= 3
     assert lost_lw <= 2 * missions
+
+
+def _first_assign(scenario: str) -> tuple[dict[str, Any], Decision]:
+    match = Match("bob", scenario, seed=3)
+    while True:
+        node = match.node()
+        if isinstance(node, Decision) and any(o.kind == "assign" for o in node.options):
+            return view(match.state, node.seat), node
+        if isinstance(node, Decision):
+            match.play(node.options[-1])
+        else:
+            match.roll()
+
+
+def test_the_luftwaffe_takes_risks_only_when_behind() -> None:
+    # Step 3 plays to win: ahead on points it flies only the raids that pay; level (a draw is no
+    # win) or behind, raids expected to lose a little, more the further behind it is
+    player = BobHeuristic("luftwaffe")
+    seen, _ = _first_assign("duel-of-eagles")
+
+    def floor(lw: int, raf: int) -> float:
+        v = bots._View({**seen, "victory_points": {"luftwaffe": lw, "raf": raf}}, player.s)
+        return player._ground_below(v)
+
+    assert floor(40, 14) == bots.GROUND_BELOW
+    # level on points, with RAF repairs to come: behind
+    assert floor(14, 14) < bots.GROUND_BELOW
+    assert floor(10, 20) < floor(14, 14)
+    assert floor(0, 60) == bots.GROUND_BELOW - bots.MAX_RISK
+
+
+def test_a_luftwaffe_level_on_points_does_not_sit_at_home(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Channel Battle starts level: a Luftwaffe playing for points alone grounds nearly every
+    # flight (a draw or a point ahead); playing to win, it flies more raids
+    def flown() -> int:
+        count = 0
+
+        def note(match: Match, node: Decision, player: Player) -> None:
+            nonlocal count
+            if node.seat == "luftwaffe" and any(o.kind == "assign" for o in node.options):
+                twin = copy.deepcopy(player)
+                count += twin.choose(view(match.state, node.seat), node).kind == "assign"
+
+        for seed in range(1, 5):
+            play(seed, {"raf": "heuristic", "luftwaffe": "heuristic"}, hook=note)
+        return count
+
+    shipped = flown()
+    monkeypatch.setattr(bots, "RISK_PER_VP", 0.0)
+    assert shipped >= flown() + 4
 
 
 def test_grounding_the_raids_that_do_not_pay_wins_more(monkeypatch: pytest.MonkeyPatch) -> None:

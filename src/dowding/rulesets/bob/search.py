@@ -198,6 +198,12 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
         player = _players[node.seat] = _RolloutBob(node.seat)
     assert isinstance(state, BobState)
     view: Any = state.view(node.seat, infostate=False, brief=True)
+    if any(o.kind == "assign" for o in node.options):
+        # Step 3 plays to the score, which the brief view leaves out
+        lw, raf = state.victory_points()
+        view = {**view, "victory_points": {LUFTWAFFE: lw, RAF: raf}}
+        if state.campaign:
+            view["campaign"] = {LUFTWAFFE: state.campaign[1], RAF: state.campaign[2]}
     return player.choose(view, node)
 
 
