@@ -98,7 +98,7 @@ BOMB_ROLLS = {"he111": 2, "ju87": 1}
 # its pairs (VII.C); a German fighter's is what it would cost the RAF's attacks on the bombers
 FIGHTER_WORTH = 0.6
 GUNNER_COST = 0.15  # one gunner's shot at the fighter (10/36 damaged, 2/36 destroyed)
-W_NOW, W_NEXT = 10.0, 7.0
+W_NOW, W_NEXT = 10.0, 11.0
 STRAIGHT_STEPS = (3.0, 6.0)  # later turning points tried besides the shortest straight leg
 THREAT_COST = 0.1  # a German fighter that can reach where it ends (VI.A: it will come)
 
