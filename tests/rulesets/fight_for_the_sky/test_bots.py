@@ -13,10 +13,13 @@ from dowding.rulesets.fight_for_the_sky.board import west_of
 from dowding.rulesets.fight_for_the_sky.bots import (
     HeuristicPlayer,
     _escort_flights_lost,
+    _fight_points,
     _target_value,
     policy,
 )
 from dowding.rulesets.fight_for_the_sky.state import AIR, FightState
+
+from .position import blank, fly, formation, run
 
 
 def _to_raf_move(seed: int) -> FightState:
@@ -126,3 +129,41 @@ def test_the_intermediate_luftwaffe_brings_its_escorts_home() -> None:
     # before: the heuristic Luftwaffe sent Me 109s with slow or far raids and lost 11 fighter
     # flights a day for fuel (seeds 0-9), more than the RAF's margin over it
     assert _fighters_failing_to_land("intermediate", range(3)) == 0
+
+
+def test_the_raf_reckons_a_dogfight_in_points_by_the_inferior_types_column() -> None:
+    # How to Attack and Notes on Attack: a mixed force reads the inferior type's column; the
+    # formation's fire back does not grow with the RAF's numbers; How to Win: an RAF flight is
+    # 2 points to the Luftwaffe, an escort flight 1 to the RAF
+    s = blank("intermediate", turn=5)
+    f = formation(s, (11, 12, 49, 50, 51), "L8", "detling")  # 2 He 111s, 3 Me 109s
+    spits = [s.sqn("610"), s.sqn("41")]
+    mixed = [s.sqn("610"), s.sqn("32")]
+    hurricanes = [s.sqn("32"), s.sqn("501")]
+    assert _fight_points(s, spits, f) > 0 > _fight_points(s, hurricanes, f)
+    assert _fight_points(s, spits, f) > _fight_points(s, mixed, f)
+    assert _fight_points(s, [], f) == 0
+
+
+def _choose_dest(s: FightState, sqn: str) -> str:
+    node = run(s, ("raf_dest", sqn))
+    assert isinstance(node, Decision)
+    choice = policy(s, random.Random(0))
+    return choice.word("to") if choice.kind == "fly" else choice.kind
+
+
+def test_the_raf_lets_an_escorted_raid_go_home_when_a_pair_of_its_type_would_lose_points() -> None:
+    s = blank("intermediate", turn=5)
+    formation(s, (11, 12, 49, 50, 51), "L8", "detling", bombed=True)
+    fly(s, "32", "J8", land_by=10)
+    assert _choose_dest(s, "32") != "L8"
+    # before its bombs fall the Hurricanes go in whatever the exchange
+    s = blank("intermediate", turn=5)
+    formation(s, (11, 12, 49, 50, 51), "L8", "detling")
+    fly(s, "32", "J8", land_by=10)
+    assert _choose_dest(s, "32") == "L8"
+    # and Spitfires, whose pair gains, go in on the way home too
+    s = blank("intermediate", turn=5)
+    formation(s, (11, 12, 49, 50, 51), "L8", "detling", bombed=True)
+    fly(s, "610", "J8", land_by=10)
+    assert _choose_dest(s, "610") == "L8"

@@ -1,11 +1,15 @@
 """Computer players for Fight for the Sky.
 
 ``policy`` reads a state and picks among the pending decision's options: the RAF intercepts the
-nearest raid it can reach (two squadrons a formation), lands when fuel runs short and allots
-losses to its strongest squadron; the Luftwaffe aims at the targets worth most (in the Basic
-Game: the points the AA value lets a raid score, less the hexes it must fly within the RAF's
-reach from the assembly hex left for it, which is where it is placed), makes up escorted raids
-and never wastes a decision on the top counter. ``HeuristicPlayer`` runs it
+raids it can reach where a squadron adds most points to the dogfight (two squadrons a hex; a
+pair of one type reads its own column, a mixed pair the inferior type's; the fire back does not
+grow with the second squadron), lets a raid that has bombed go home when a pair of its type
+would lose points against the escorts, lands when fuel runs short and allots losses to its
+strongest squadron; the Luftwaffe aims at the targets worth most (in the Basic Game: the points
+the AA value lets a raid score, less the hexes it must fly within the RAF's reach from the
+assembly hex left for it, which is where it is placed; in the others, less the escort flights
+that would fail to land), makes up escorted raids and never wastes a decision on the top
+counter. ``HeuristicPlayer`` runs it
 on the state rebuilt from the view's infostate (what the seat cannot see in canonical order), so it
 decides from the view alone. ``rollout_policy`` is the same policy with a little noise, for search;
 ``evaluate`` turns the victory points so far into each seat's expected result.
@@ -22,6 +26,7 @@ from dowding.engine import Action, Decision, Terminal
 from .board import west_of
 from .components import LUFTWAFFE, RAF
 from .state import AIR, GROUND, OUT, FightState
+from .tables import attack_result
 
 # a squadron within a Spitfire's allowance of a hex, plus a turn's closing, can meet a raid there
 RAF_REACH = 8
@@ -411,6 +416,53 @@ def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
     return next(a for a in options if a.kind == "end")
 
 
+_MEAN: dict[tuple[int, str, int], float] = {}
+
+
+def _mean_down(s: FightState, column: str, strength: int) -> float:
+    """The aircraft an attack shoots down on average (the attack table over the six faces)."""
+    key = (id(s.comp), column, strength)
+    found = _MEAN.get(key)
+    if found is None:
+        found = _MEAN[key] = (
+            sum(attack_result(s.comp, column, strength, d) for d in range(1, 7)) / 6
+        )
+    return found
+
+
+def _fight_points(s: FightState, rafs: list[Any], f: Any) -> float:
+    """How to Attack and How to Win: the points a dogfight of ``rafs`` against formation ``f``
+    is worth to the RAF on average, less what the formation's fire back is worth to the
+    Luftwaffe (every fourth aircraft a flight: 1 point an escort flight, 2 a bomber flight, 2
+    an RAF flight). The RAF's strength reads the column of its inferior type; the fire back
+    does not grow with the RAF's numbers."""
+    escorts = tuple(u for u in f.units if s.role(u) == "fighter")
+    bombers = tuple(u for u in f.units if s.role(u) == "bomber")
+    rules = s.rules
+    per = rules.aircraft_per_flight_lost
+    points = 0.0
+    back = 0.0
+    if rafs:
+        flights = sum(x.flights for x in rafs)
+        column = s.raf_column(rafs)
+        esc = s.flights_of(escorts)
+        if escorts:
+            points += _mean_down(s, column, flights + rules.escort_bonus) / per
+            back += _mean_down(s, s.lw_column(escorts), esc)
+        left = flights - -(-esc // 3)
+        if bombers and left > 0:
+            points += 2 * _mean_down(s, column, left + rules.bomber_bonus) / per
+        if bombers:
+            back += _mean_down(s, s.lw_column(bombers), s.flights_of(bombers))
+    return points - 2 * back / per
+
+
+def _join_gain(s: FightState, r: Any, h: str, f: Any) -> float:
+    """What squadron ``r`` adds by joining the dogfight on ``h``."""
+    there = [x for x in s.raf if x.status == AIR and x.hex == h and x.sqn != r.sqn]
+    return _fight_points(s, [*there, r], f) - _fight_points(s, there, f)
+
+
 def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
     r = s.sqn(sqn)
     lands = [a for a in options if a.kind == "land"]
@@ -429,17 +481,21 @@ def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
     if not flies or not targets:
         return back
     board = s.board
-    company: dict[str, int] = {}
-    for x in s.raf:
-        if x.status == AIR and x.sqn != r.sqn:
-            company[x.hex] = company.get(x.hex, 0) + 1
 
     def score(a: Action) -> float:
         h = a.word("to")
         if h in targets:
             f = s.form_at(h)
-            bonus = 3.0 if f is not None and not f.bombed else 1.0
-            return 100 + bonus + company.get(h, 0)
+            if f is None:
+                return 101.0
+            if f.bombed and _fight_points(s, [r, r], f) < 0:
+                # its bombs are dropped, and a pair of this type would lose points against
+                # its escorts: keep near instead (they turn back for fuel before long)
+                return -1.0
+            # the points the squadron adds to the dogfight there (a second squadron adds
+            # strength without drawing more fire), the more before the raid bombs
+            bonus = 0.5 if not f.bombed else 0.0
+            return 100 + bonus + _join_gain(s, r, h, f)
         return -min(board.distance(h, t) for t in targets)
 
     best = _best(tuple(flies), score)
