@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from dowding.bots import make_player, play_out
-from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, terminal_values
+from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, rollout_depth, terminal_values
 from dowding.engine import Action, Decision, State, Terminal, get_game, view
 
 
@@ -205,7 +205,12 @@ def main() -> None:
     m.add_argument("--strength", choices=list(STRENGTHS), help="a strength's simulations and depth")
     m.add_argument("--simulations", type=int, default=60)
     m.add_argument("--seconds", type=float, default=30.0, help="a cap per decision, seldom hit")
-    m.add_argument("--depth", type=int, default=30)
+    m.add_argument(
+        "--depth",
+        type=int,
+        help="rollout depth; default: the strength's (30 without one), or the ruleset's own "
+        "where its search module fixes one (bob1990: 0)",
+    )
     m.add_argument("--workers", type=int, default=2)
     m.add_argument("--seat", action="append", help="only these seats for the search player")
     m.add_argument(
@@ -222,9 +227,12 @@ def main() -> None:
         "simulation costs, whatever the machine's load",
     )
     ns = parser.parse_args()
-    if ns.command == "match" and ns.strength:
-        ns.simulations = STRENGTHS[ns.strength].simulations
-        ns.depth = STRENGTHS[ns.strength].depth
+    if ns.command == "match":
+        if ns.strength:
+            ns.simulations = STRENGTHS[ns.strength].simulations
+        if ns.depth is None:
+            default = STRENGTHS[ns.strength].depth if ns.strength else 30
+            ns.depth = rollout_depth(ns.ruleset, default)
     match(ns) if ns.command == "match" else speed(ns)
 
 

@@ -93,6 +93,21 @@ def _hooks(ruleset: str) -> tuple[Rollout | None, Evaluate | None]:
     return None, None
 
 
+def rollout_depth(ruleset: str, default: int) -> int:
+    """The rollout depth at every strength where the ruleset's ``search`` module fixes one
+    (``ROLLOUT_DEPTH``: measured better for that game than the strengths' own), else
+    ``default``."""
+    name = f"dowding.rulesets.{ruleset.replace('-', '_')}.search"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # the module exists but is broken: say so
+        return default
+    fixed = getattr(module, "ROLLOUT_DEPTH", None)
+    return default if fixed is None else int(fixed)
+
+
 def terminal_values(terminal: Terminal, sides: Mapping[str, str]) -> dict[str, float]:
     """1 for the winning seats (the winner is a seat or a side), 0 for the others, ½ each in a
     draw."""
@@ -121,10 +136,12 @@ class ISMCTSPlayer:
         if strength not in STRENGTHS:
             raise ValueError(f"no strength {strength!r}; choose from: {', '.join(STRENGTHS)}")
         base = STRENGTHS[strength]
+        if depth is None:
+            depth = rollout_depth(ruleset, base.depth)
         self.budget = Budget(
             simulations=simulations if simulations is not None else base.simulations,
             seconds=seconds if seconds is not None else base.seconds,
-            depth=depth if depth is not None else base.depth,
+            depth=depth,
             exploration=base.exploration,
         )
         self.game = get_game(ruleset)

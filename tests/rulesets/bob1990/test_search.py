@@ -98,3 +98,15 @@ def test_the_rollout_policy_is_the_heuristic_but_for_german_losses() -> None:
         s.apply(choice)
     assert seen[RAF] > 50 and seen[LUFTWAFFE] > 50
     assert differ  # the heuristic would have lost a bomber where the policy loses a fighter
+
+
+def test_every_strength_scores_straight_after_the_tree_unless_told() -> None:
+    from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer
+
+    for strength in STRENGTHS:
+        assert ISMCTSPlayer("bob1990", RAF, strength=strength).budget.depth == 0
+    assert ISMCTSPlayer("bob1990", RAF, strength="veteran", depth=3).budget.depth == 3
+    # a ruleset that fixes no depth keeps each strength's own
+    assert (
+        ISMCTSPlayer("crane", "raf", strength="veteran").budget.depth == STRENGTHS["veteran"].depth
+    )
