@@ -10,10 +10,15 @@ from dowding.engine import Decision, Terminal
 from dowding.rulesets.bob1990.bots import heuristic
 from dowding.rulesets.bob1990.components import LUFTFLOTTEN
 from dowding.rulesets.bob1990.flights import LUFTWAFFE, RAF, WORKING
-from dowding.rulesets.bob1990.search import evaluate, keep_bombers, rollout_policy
+from dowding.rulesets.bob1990.search import (
+    bombers_together,
+    evaluate,
+    keep_bombers,
+    rollout_policy,
+)
 from dowding.rulesets.bob1990.state import Bob1990State
 
-from .position import fresh
+from .position import fresh, until
 
 
 def turn_three() -> Bob1990State:
@@ -65,7 +70,8 @@ def test_missions_completed_score_for_the_luftwaffe() -> None:
 
 def test_the_rollout_policy_is_the_heuristic_but_for_german_losses() -> None:
     """The search's prior and rollouts are the heuristic's choice (on the brief view), for the
-    RAF as for the Luftwaffe, except the German squadrons shot down (B.II.6): there a Ju 87
+    RAF as for the Luftwaffe, except the German stacks (B.II.2, the next test) and the German
+    squadrons shot down (B.II.6): there a Ju 87
     before turn 5, else the card with the fewest bombing dice, where the heuristic loses the
     weakest by dogfight and bombing dice together (a bomber before a fighter)."""
     s = fresh()
@@ -91,6 +97,8 @@ def test_the_rollout_policy_is_the_heuristic_but_for_german_losses() -> None:
                     assert all(lost.bombing <= o.bombing for o in others)
                     assert all(o.aircraft != "Ju 87" for o in others) or s.turn_no >= 5
                 differ += policy != choice
+            elif node.seat == LUFTWAFFE and choice.kind == "stack":
+                assert policy == bombers_together(s, node)
             else:
                 assert policy == choice
             seen[node.seat] += 1
@@ -110,3 +118,34 @@ def test_every_strength_scores_straight_after_the_tree_unless_told() -> None:
     assert (
         ISMCTSPlayer("crane", "raf", strength="veteran").budget.depth == STRENGTHS["veteran"].depth
     )
+
+
+def test_the_rollout_policy_stacks_the_bombers_together() -> None:
+    """B.II.2: the bombers of an attacked flight go on one stack and the fighters on the others;
+    the heuristic's stacks (one card, one card, the rest) mix them."""
+    for chooser in ("policy", "heuristic"):
+        s = fresh()
+        until(s, "stack")
+        g = str(s.fight[1])
+        deck = s.c.decks[5]
+        assert g == "5A" and s.fight[2] == 3
+        for cid in deck:  # four bombers, then the two Bf 110s, in the Flight box's order
+            s.loc[cid] = "fb:5A" if cid in deck[3:] else "crb"
+        player = heuristic(LUFTWAFFE)
+        while s.queue[0][0] == "stack":
+            node = s.next()
+            assert isinstance(node, Decision)
+            if chooser == "policy":
+                action = rollout_policy(s, random.Random(0))
+            else:
+                action = player.choose(s.view(LUFTWAFFE, infostate=False), node)
+            s.apply(action)
+        stacks = {
+            k: {s.c.cards[c].bombing > 0 for c in s.cards_at(f"stack:{k}", 5)} for k in (1, 2, 3)
+        }
+        together = sorted(tuple(sorted(k)) for k in stacks.values()) == [
+            (False,),
+            (False,),
+            (True,),
+        ]
+        assert together == (chooser == "policy"), (chooser, stacks)
