@@ -74,18 +74,22 @@ class _Node:
         self.preferred: Action | None = None  # the rollout policy's pick here, first time seen
 
 
+def _module(ruleset: str, part: str) -> Any | None:
+    """The ruleset's ``part`` module (``search``, ``bots``), or None where it has none."""
+    name = f"dowding.rulesets.{ruleset.replace('-', '_')}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # the module exists but is broken: say so
+        return None
+
+
 def _hooks(ruleset: str) -> tuple[Rollout | None, Evaluate | None]:
     """The ruleset's rollout policy and evaluation: from its ``search`` module, else its
     ``bots`` module, where it offers them."""
-    package = f"dowding.rulesets.{ruleset.replace('-', '_')}"
     for part in ("search", "bots"):
-        name = f"{package}.{part}"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                raise  # the module exists but is broken: say so
-            continue
+        module = _module(ruleset, part)
         rollout = getattr(module, "rollout_policy", None)
         evaluate = getattr(module, "evaluate", None)
         if rollout is not None or evaluate is not None:
@@ -97,14 +101,7 @@ def rollout_depth(ruleset: str, default: int) -> int:
     """The rollout depth at every strength where the ruleset's ``search`` module fixes one
     (``ROLLOUT_DEPTH``: measured better for that game than the strengths' own), else
     ``default``."""
-    name = f"dowding.rulesets.{ruleset.replace('-', '_')}.search"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not name.startswith(exc.name):
-            raise  # the module exists but is broken: say so
-        return default
-    fixed = getattr(module, "ROLLOUT_DEPTH", None)
+    fixed = getattr(_module(ruleset, "search"), "ROLLOUT_DEPTH", None)
     return default if fixed is None else int(fixed)
 
 
