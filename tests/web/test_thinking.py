@@ -40,10 +40,11 @@ def test_a_computer_turn_says_who_thinks_and_for_how_long_at_most(table: Table) 
     # a few moves of mine, each answered by the computer within its cap (and a margin for a
     # busy machine: the store and the push); on a loaded machine the placements' few hundred
     # milliseconds can pass between two polls, so its later turns count too
-    for _ in range(4):
+    for _ in range(8):
         payload = table.act(
             game_id, token, payload["seq"], payload["decision"]["options"][0]["text"]
         ).json()
+        thinking(payload)  # the answer to my move may already show the computer thinking
         payload = table.wait(game_id, token, thinking, timeout=60)
         if payload["status"] != "active":
             break

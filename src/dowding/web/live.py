@@ -7,6 +7,7 @@ take ``snapshot`` (replaced whole, never edited), so a payload never mixes two m
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future
@@ -138,6 +139,9 @@ class LiveGame:
         # seat -> the payload being built for it: (version, the build, whether in the pushes'
         # thread), so that the answer to a request and the push to the socket share one build
         self.building: dict[str | None, tuple[int, Future[str], bool]] = {}
+        # held only to look at or change ``building``: a queued push starting in its thread and
+        # a request deciding whether to join it see the same one
+        self.build_lock = threading.Lock()
         self.driver: asyncio.Task[None] | None = None
         self.used = time.monotonic()  # for unloading games nobody looks at
         self.stale = False  # dropped after the database moved on without it

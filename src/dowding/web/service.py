@@ -238,32 +238,44 @@ class GameService:
         socket, asked for together after every change, wait for the same build. Pushes have
         their own thread, so they never queue ahead of a request; a request joins a push's
         build only once it is running (else it builds in the request threads, and the queued
-        push finds the payload made when its turn comes)."""
+        push, when its turn comes, finds the payload made or waits for it). ``live.build_lock``
+        makes "is the push running yet?" and "has a request's build begun?" one answer."""
         snap = live.snapshot
         cached = live.payloads.get(seat)
         if cached is not None and cached[0] == snap.version:
             return cached[1]
-        flight = live.building.get(seat)
-        if (
-            flight is None
-            or flight[0] != snap.version
-            or (flight[2] and not push and not flight[1].running() and not flight[1].done())
-        ):
 
-            def build() -> str:
-                made = live.payloads.get(seat)
-                if made is not None and made[0] == snap.version:
-                    return made[1]  # built meanwhile for a request
-                return payloads.encode(payloads.build(live, seat, snap))
+        def build() -> str:
+            made = live.payloads.get(seat)
+            if made is not None and made[0] == snap.version:
+                return made[1]  # built meanwhile for a request
+            with live.build_lock:
+                other = live.building.get(seat)
+            if push and other is not None and other[0] == snap.version and not other[2]:
+                return other[1].result()  # a request's build began while this push queued
+            text = payloads.encode(payloads.build(live, seat, snap))
+            # stored here, not after the await: a queued push that starts before the event
+            # loop wakes finds it
+            if live.payloads.get(seat, (-1, ""))[0] < snap.version:
+                live.payloads[seat] = (snap.version, text)
+            return text
 
-            flight = (snap.version, (self.pushes if push else self.work).submit(build), push)
-            live.building[seat] = flight
+        with live.build_lock:
+            flight = live.building.get(seat)
+            if (
+                flight is None
+                or flight[0] != snap.version
+                or (flight[2] and not push and not flight[1].running() and not flight[1].done())
+            ):
+                flight = (snap.version, (self.pushes if push else self.work).submit(build), push)
+                live.building[seat] = flight
         try:
             # shielded: a socket closing while it waits leaves the build to the others
             text = await asyncio.shield(asyncio.wrap_future(flight[1]))
         finally:
-            if live.building.get(seat) is flight and flight[1].done():
-                del live.building[seat]
+            with live.build_lock:
+                if live.building.get(seat) is flight and flight[1].done():
+                    del live.building[seat]
         if live.payloads.get(seat, (-1, ""))[0] < snap.version:
             live.payloads[seat] = (snap.version, text)
         return text
