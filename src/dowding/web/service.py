@@ -276,9 +276,7 @@ class GameService:
             with live.build_lock:
                 if live.building.get(seat) is flight and flight[1].done():
                     del live.building[seat]
-        if live.payloads.get(seat, (-1, ""))[0] < snap.version:
-            live.payloads[seat] = (snap.version, text)
-        return text
+        return text  # stored by the build itself
 
     async def push_work(self, job: Callable[[], R]) -> R:
         """``job`` in the pushes' thread (after the payloads queued there): a socket's patch."""
