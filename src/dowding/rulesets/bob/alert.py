@@ -18,6 +18,25 @@ from .pieces import (
 )
 from .tables import LUFTWAFFE, LW_FLIGHTS, RAF, RAF_FLIGHTS
 
+# each Group's or Luftflotte's flights, in order, by (RAF?, unit)
+_UNIT_FLIGHTS: dict[tuple[bool, int], tuple[str, ...]] = {
+    (raf, unit): tuple(f for f in flights if unit_of(f) == unit)
+    for raf, flights in ((True, RAF_FLIGHTS), (False, LW_FLIGHTS))
+    for unit in {unit_of(f) for f in flights}
+}
+_DONE = Action("done")
+_PLACES: dict[tuple[str, str], Action] = {}
+
+
+def _place(card: str, flight: str) -> Action:
+    """'place card=X flight=Y', made once: every card drawn is offered for every open box."""
+    action = _PLACES.get((card, flight))
+    if action is None:
+        if len(_PLACES) >= 1 << 16:
+            _PLACES.clear()
+        action = _PLACES[card, flight] = Action("place", card=card, flight=flight)
+    return action
+
 
 class AlertStep:
     # --- Step 4, Squadron Alert ----------------------------------------------------------
@@ -93,18 +112,19 @@ class AlertStep:
         )
 
     def _open_boxes(self, side: str, unit: int, size: int = 0) -> list[str]:
+        return [f for f, _ in self._box_room(side, unit, size)]
+
+    def _box_room(self, side: str, unit: int, size: int = 0) -> list[tuple[str, int]]:
+        """The unit's flights that may take more cards, in order, with room for how many."""
         open_ = []
-        for f in RAF_FLIGHTS if side == RAF else LW_FLIGHTS:
+        raf = side == RAF
+        for f in _UNIT_FLIGHTS.get((raf, unit), ()):
             fl = self.flights[f]
-            if unit_of(f) != unit:
+            if not (self.raf_can_alert(fl) if raf else self.lw_can_alert(fl)):
                 continue
-            if side == RAF and not self.raf_can_alert(fl):
-                continue
-            if side == LUFTWAFFE and not self.lw_can_alert(fl):
-                continue
-            cap = size or (3 if side == RAF else self.lw_box_size(f))
-            if len(self.cards_in(box(f))) < cap:
-                open_.append(f)
+            room = (size or (3 if raf else self.lw_box_size(f))) - len(self.cards_in(box(f)))
+            if room > 0:
+                open_.append((f, room))
         return open_
 
     def _reinforce_decision(
@@ -116,24 +136,35 @@ class AlertStep:
         open_ = self._open_boxes(side, unit)
         if not open_:
             return None
-        options = [Action("place", card=self.t.cards[c].id, flight=f) for c in drawn for f in open_]
+        ids = self.t.card_ids
+        options = [_place(ids[c], f) for c in drawn for f in open_]
         return Decision(
             self.seat_for_unit(side, unit),
             f"Squadron Alert (Step 4): place the cards drawn for {'Group' if side == RAF else 'Luftflotte'} {unit}; 'done' returns the rest",
-            (*options, Action("done")),
+            (*options, _DONE),
         )
 
     def _do_reinforce(self, task: Task, action: Action | None) -> None:
         side, unit, first = task[1:4]
         size = task[4] if len(task) > 4 else 0  # London Burning: Luftflotte 2's choice
         if action is None and first:
-            # Special Procedure Turn 1: deal the cards face down, box by box
+            # Special Procedure Turn 1: deal the cards face down, box by box (each card to the
+            # first box with room, as the boxes open now are the only ones that can take any)
+            open_ = self._box_room(side, unit, size)
+            locs = list(self.card_loc)
+            dealt: set[int] = set()
             for c in [c for c in self.scratch if isinstance(c, int)]:
-                open_ = self._open_boxes(side, unit, size)
                 if not open_:
                     break
-                self._move_cards([c], box(open_[0]))
-                self.scratch = tuple(x for x in self.scratch if x != c)
+                f, room = open_[0]
+                locs[c] = box(f)
+                dealt.add(c)
+                if room > 1:
+                    open_[0] = (f, room - 1)
+                else:
+                    del open_[0]
+            self.card_loc = tuple(locs)
+            self.scratch = tuple(x for x in self.scratch if x not in dealt)
         if action is not None and action.kind == "place":
             c = self.t.card_index[action.word("card")]
             self._move_cards([c], box(action.word("flight")))

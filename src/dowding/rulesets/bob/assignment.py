@@ -12,8 +12,11 @@ from .pieces import (
     CRB,
     Task,
     box,
+    one_arg,
 )
 from .tables import LUFTWAFFE, LW_FLIGHTS
+
+_GROUND = Action("ground")
 
 
 class MissionStep:
@@ -58,7 +61,7 @@ class MissionStep:
         return Decision(
             self.seat_of_flight(flight),
             f"Mission for Luft. {flight} (Step 3): assign a pending mission, or ground the flight",
-            (*(Action("assign", mission=self.t.missions[m].id) for m in hand), Action("ground")),
+            (*(one_arg("assign", "mission", self.t.missions[m].id) for m in hand), _GROUND),
         )
 
     def _do_assign(self, task: Task, action: Action | None) -> None:
@@ -69,7 +72,7 @@ class MissionStep:
             self._put(flight._replace(status="grounded", mission=-1, space=""))
             self._say(f"Luft. {flight.id} is grounded this turn.", LUFTWAFFE)
             return
-        m = next(i for i, mm in enumerate(self.t.missions) if mm.id == action.word("mission"))
+        m = self.t.mission_index[action.word("mission")]
         self._set_mission(m, f"flight:{flight.id}")
         self._put(
             flight._replace(

@@ -13,9 +13,15 @@ from .pieces import (
     Flight,
     Task,
     box,
-    move_to,
+    one_arg,
 )
 from .tables import LW_FLIGHTS, RAF_FLIGHTS
+
+# options without arguments, made once
+_STOP, _DONE, _HOLD = Action("stop"), Action("done"), Action("hold")
+_BOMBRUN, _DOGFIGHT = Action("bombrun"), Action("dogfight")
+_FUEL_1, _FUEL_2 = Action("fuel", tokens=1), Action("fuel", tokens=2)
+_FUEL_2_ESCORT = (Action("fuel", tokens=2, escort="stay"), Action("fuel", tokens=2, escort="home"))
 
 
 class MovementSteps:
@@ -32,16 +38,14 @@ class MovementSteps:
         return [f for f in LW_FLIGHTS if self.flights[f].status == "map" and f not in done]
 
     def _lw_select_decision(self) -> Decision | None:
-        pool = self.lw_to_move()
+        pool = [(f, self.seat_of_flight(f)) for f in self.lw_to_move()]
         if not pool:
             return None
-        seats = {self.seat_of_flight(f) for f in pool}
-        seat = sorted(seats)[0]
-        mine = [f for f in pool if self.seat_of_flight(f) == seat]
+        seat = min(s for _, s in pool)
         return Decision(
             seat,
             "Choose the next Luftwaffe flight to move (Step 5)",
-            tuple(Action("fly", flight=f) for f in mine),
+            tuple(one_arg("fly", "flight", f) for f, s in pool if s == seat),
         )
 
     def _do_lw_select(self, task: Task, action: Action | None) -> None:
@@ -59,16 +63,13 @@ class MovementSteps:
 
     def _fuel_decision(self, flight: str) -> Decision:
         f = self.flights[flight]
-        options = [Action("fuel", tokens=1)]
+        options = [_FUEL_1]
         if f.fuel == 2:
             # two tokens: up to 10 spaces, and the Bf 109s stay or turn for home early
             if any(self.t.cards[c].type == "bf109" for c in self.cards_in(box(flight))):
-                options += [
-                    Action("fuel", tokens=2, escort="stay"),
-                    Action("fuel", tokens=2, escort="home"),
-                ]
+                options += _FUEL_2_ESCORT
             else:
-                options.append(Action("fuel", tokens=2))
+                options.append(_FUEL_2)
         return Decision(
             self.seat_of_flight(flight),
             f"Luft. {flight}: fuel tokens to spend this turn (Step 5)",
@@ -90,29 +91,36 @@ class MovementSteps:
         if left <= 0:
             return None
         f = self.flights[flight]
+        t = self.t
+        here = f.space
+        lw_by_space = self._on_map()[0]
+        box_space = t.box
         options = []
-        for n in self.t.neighbours[f.space]:
-            if n == self.t.box and not f.id.startswith("5"):
+        for n, cost, move in t.moves_from(here):
+            if n == box_space and not flight.startswith("5"):
                 continue  # the Norway box is Luftflotte 5's base
-            if self.t.step_cost(f.space, n) > left:
+            if cost > left:
                 continue
-            if self.lw_others(n, flight) and (
-                left - self.t.step_cost(f.space, n) <= 0 or self._would_stop(f, n)
+            there = lw_by_space.get(n)
+            if (
+                there is not None
+                and (len(there) > 1 or there[0].id != flight)  # self.lw_others(n, flight)
+                and (left - cost <= 0 or self._would_stop(f, n))
             ):
                 continue  # may pass a friendly flight, never end its move on one
-            options.append(move_to(n))
-        if not self.lw_others(f.space, flight):
-            options.append(Action("stop"))
+            options.append(move)
+        if not self.lw_others(here, flight):
+            options.append(_STOP)
         return Decision(
             self.seat_of_flight(flight),
-            f"Luft. {flight} at {f.space}: {left} space(s) left (Step 5)",
+            f"Luft. {flight} at {here}: {left} space(s) left (Step 5)",
             tuple(options),
         )
 
     def _would_stop(self, f: Flight, space: str) -> bool:
         """Whether entering ``space`` may end the flight's move there: an RAF flight, or a first
         radar detection (which may bring an intercept)."""
-        if self.raf_at(space):
+        if space in self._on_map()[1]:  # an RAF flight there
             return True
         stations = self.t.radar_of.get(space, ())
         return (
@@ -133,7 +141,7 @@ class MovementSteps:
         self._put(f)
         # "A Luftwaffe flight may not move through a space with a RAF flight": it stops there,
         # but British Radar and British Intercept still apply to the space it has entered
-        blocked = bool(self.raf_at(to))
+        blocked = to in self._on_map()[1]  # an RAF flight there
         if blocked:
             self._say(f"Luft. {flight} meets RAF flights at {to} and stops.")
             left = 0
@@ -179,13 +187,13 @@ class MovementSteps:
             return Decision(
                 self.seat_of_flight(flight),
                 f"Luft. {flight} is over its target: place a bombing run marker? (Step 5, Bomb Run Marker)",
-                (Action("bombrun"), Action("hold")),
+                (_BOMBRUN, _HOLD),
             )
         return Decision(
             self.seat_of_flight(flight),
             f"Luft. {flight} ends its move at {f.space}, not over its target: "
             "no bombing run marker to place (Step 5, Bomb Run Marker)",
-            (Action("hold"),),
+            (_HOLD,),
         )
 
     def _do_bomb_marker(self, task: Task, action: Action | None) -> None:
@@ -219,15 +227,15 @@ class MovementSteps:
 
     def _raf_select_decision(self) -> Decision | None:
         finished = {x[5:] for x in self.scratch if x.startswith("done:")}
-        pool = [f for f in self.raf_to_move() if self.seat_of_flight(f) not in finished]
+        pool = [(f, self.seat_of_flight(f)) for f in self.raf_to_move()]
+        pool = [(f, s) for f, s in pool if s not in finished]
         if not pool:
             return None
-        seat = sorted({self.seat_of_flight(f) for f in pool})[0]
-        mine = [f for f in pool if self.seat_of_flight(f) == seat]
+        seat = min(s for _, s in pool)
         return Decision(
             seat,
             "Choose the next RAF flight to move, or end the RAF's movement (Step 6)",
-            (*(Action("fly", flight=f) for f in mine), Action("done")),
+            (*(one_arg("fly", "flight", f) for f, s in pool if s == seat), _DONE),
         )
 
     def _do_raf_select(self, task: Task, action: Action | None) -> None:
@@ -248,18 +256,24 @@ class MovementSteps:
         if left <= 0:
             return None
         f = self.flights[flight]
-        if self.lw_at(f.space) is not None and left < 3:
+        lw_by_space, raf_by_space = self._on_map()
+        if f.space in lw_by_space and left < 3:
             return None  # entered a space with a Luftwaffe flight: stop there
         options = []
-        for n in self.t.neighbours[f.space]:
-            if n in self.t.no_raf or n == self.t.box:
-                continue  # never the coastal spaces of France or Norway
-            ends = left == 1 or self.lw_at(n) is not None  # a Luftwaffe flight stops it
-            if ends and self.raf_others(n, flight) and not self._big_wing_ok(n, flight):
+        # never the coastal spaces of France or Norway
+        for n, move in self.t.raf_moves_from(f.space):
+            ends = left == 1 or n in lw_by_space  # a Luftwaffe flight stops it
+            if (
+                ends
+                and self._raf_others_in(raf_by_space, n, flight)
+                and not self._big_wing_ok(n, flight)
+            ):
                 continue  # may not end on another RAF flight
-            options.append(move_to(n))
-        if not self.raf_others(f.space, flight) or self._big_wing_ok(f.space, flight):
-            options.append(Action("stop"))
+            options.append(move)
+        if not self._raf_others_in(raf_by_space, f.space, flight) or self._big_wing_ok(
+            f.space, flight
+        ):
+            options.append(_STOP)
         if not options:
             return None
         return Decision(
@@ -267,6 +281,12 @@ class MovementSteps:
             f"RAF {flight} at {f.space}: {left} space(s) left (Step 6)",
             tuple(options),
         )
+
+    @staticmethod
+    def _raf_others_in(raf_by_space: dict[str, list[Flight]], space: str, flight: str) -> bool:
+        """``raf_others(space, flight) > 0`` from the flights by space."""
+        here = raf_by_space.get(space)
+        return here is not None and (len(here) > 1 or here[0].id != flight)
 
     def _big_wing_ok(self, space: str, flight: str) -> bool:
         # Big Wing Rules: two RAF flights may share a Luftwaffe flight's space in a dogfight
@@ -303,7 +323,7 @@ class MovementSteps:
         return Decision(
             self.seat_of_flight(flight),
             f"RAF {flight} is with Luft. {lw.id} at {f.space}: place a dogfight marker? ({self.markers} left, Step 6)",
-            (Action("dogfight"), Action("hold")),
+            (_DOGFIGHT, _HOLD),
         )
 
     def _do_combat_marker(self, task: Task, action: Action | None) -> None:

@@ -28,6 +28,24 @@ def move_to(space: str) -> Action:
     return action
 
 
+_MADE: dict[tuple[str, str, type, object], Action] = {}
+
+
+def one_arg(kind: str, key: str, value: str | int) -> Action:
+    """``Action(kind, key=value)``, built once: options are made again for every decision."""
+    k = (kind, key, type(value), value)
+    action = _MADE.get(k)
+    if action is None:
+        if len(_MADE) >= 1 << 16:  # other data folders name other cards and spaces
+            _MADE.clear()
+        action = _MADE[k] = Action(kind, **{key: value})
+    return action
+
+
+# the flights' Groups and Luftflotten ("10A" -> 10), read on every decision
+_UNITS: dict[str, int] = {}
+
+
 def box(flight: str) -> str:
     return f"f:{flight}"
 
@@ -76,4 +94,7 @@ class Duel(NamedTuple):
 
 
 def unit_of(flight: str) -> int:
-    return int(flight[:-1])
+    unit = _UNITS.get(flight)
+    if unit is None:
+        unit = _UNITS[flight] = int(flight[:-1])
+    return unit

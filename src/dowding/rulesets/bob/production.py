@@ -30,24 +30,23 @@ class ProductionStep:
 
     def repairs_open(self, group: int) -> list[tuple[str, str]]:
         """What a Group can repair: its damaged squadrons, knocked-out airfields and radar stations."""
+        t = self.t
+        locs = self.card_loc
+        ids = t.card_ids
+        # the Group's own cards, in card order, are the RAF cards of that Group
         out: list[tuple[str, str]] = [
-            ("card", self.t.cards[c].id)
-            for c in self.cards_in(DAMAGED)
-            if self.t.cards[c].side == RAF and self.t.cards[c].unit == group
+            ("card", ids[c]) for c in t.unit_cards.get((RAF, group), ()) if locs[c] == DAMAGED
         ]
-        for name, target in self.t.targets.items():
-            if (
-                target.group == group
-                and target.kind in ("airfield", "radar")
-                and self.knocked_out(name)
-            ):
-                out.append((target.kind, name))
+        for kind, name in t.repairable.get(group, ()):
+            if self.knocked_out(name):
+                out.append((kind, name))
         return out
 
     def _auto_production(self, task: Task) -> None:
         tasks: list[Task] = []
-        idle = [g for g in (10, 11, 12, 13) if not self.repairs_open(g)]
-        needy = [g for g in (10, 11, 12, 13) if self.repairs_open(g)]
+        open_ = {g: bool(self.repairs_open(g)) for g in (10, 11, 12, 13)}
+        idle = [g for g in (10, 11, 12, 13) if not open_[g]]
+        needy = [g for g in (10, 11, 12, 13) if open_[g]]
         if not needy:
             return  # nothing to repair anywhere: the step is skipped (Step 2, Note)
         # Production Assistance is announced at the start of the step

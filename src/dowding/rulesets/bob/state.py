@@ -19,7 +19,7 @@ dispatch, the chance events (each step adds up its own dice), views and serialis
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from dowding.engine import (
@@ -85,11 +85,64 @@ __all__ = [
 ]
 
 CHANCE_TASKS = frozenset({"draw", "roll", "pick", "observe", "home_roll"})
+_ROLL_LABELS = {
+    "repair": "Production dice: each roundel repairs one thing (Step 2)",
+    "intercept_raf": "The RAF's white dice in the intercept",
+    "intercept_lw": "The Luftwaffe's black dice in the intercept",
+    "duel_raf": "The RAF's white dice in the dogfight",
+    "duel_lw": "The Luftwaffe's black dice in the dogfight",
+    "bombs": "Bombing dice: each roundel is a hit",
+    "ack_ack": "Ack-ack: a white die for each cross; every two crosses down a bomber",
+}
 
 # The brief views' card entries, one per card face up and one per unit face down: a rollout
 # reads them and never changes them, so every brief view shares them.
 _BRIEF_CARDS: dict[str, tuple[Card, JSON]] = {}
 _BRIEF_HIDDEN: dict[int, JSON] = {}
+
+
+# seat_for_unit and side_seats by (players, split, side[, unit]): the seating never changes
+_UNIT_SEATS: dict[tuple[Any, ...], str] = {}
+_SIDE_SEATS: dict[tuple[Any, ...], frozenset[str]] = {}
+_FLIGHT_SEATS: dict[tuple[Any, ...], str] = {}
+
+
+def _unit_seat(players: int, split: str, side: str, unit: int) -> str:
+    if side == RAF:
+        if players == 4 or (players == 3 and split == RAF):
+            return "raf-10-12" if unit in (10, 12) else "raf-11-13"
+        return RAF
+    if players == 4 or (players == 3 and split == LUFTWAFFE):
+        return "luftwaffe-2" if unit == 2 else "luftwaffe-3-5"
+    return LUFTWAFFE
+
+
+def _shifted(
+    lw: dict[str, list[Flight]],
+    raf: dict[str, list[Flight]],
+    rank: dict[str, int],
+    prev: Flight,
+    new: Flight,
+) -> tuple[dict[str, list[Flight]], dict[str, list[Flight]], dict[str, int]]:
+    """The flights on the map by space once ``prev`` is replaced by ``new`` (new dicts and lists:
+    the old ones may be shared with copies of the state)."""
+    by_side = {LUFTWAFFE: lw, RAF: raf}
+    if prev.status == "map" and prev.side in by_side:
+        by = by_side[prev.side] = dict(by_side[prev.side])
+        rest = [g for g in by[prev.space] if g.id != prev.id]
+        if rest:
+            by[prev.space] = rest
+        else:
+            del by[prev.space]
+    if new.status == "map" and new.side in by_side:
+        by = by_side[new.side]
+        if by is lw or by is raf:
+            by = by_side[new.side] = dict(by)
+        here = [*by.get(new.space, ()), new]
+        if len(here) > 1:
+            here.sort(key=lambda g: rank[g.id])
+        by[new.space] = here
+    return by_side[LUFTWAFFE], by_side[RAF], rank
 
 
 def _brief_card(card: Card) -> JSON:
@@ -135,6 +188,15 @@ class BobState(
     """The shared state and what every step uses; each step's rules are a mixin named after it."""
 
     chance_tasks = CHANCE_TASKS
+    # (flights, Luftwaffe by space, RAF by space, each flight's place in flights) for the
+    # flights dict it was built from; the lists are never changed in place (copies share them)
+    _map_index: tuple[
+        dict[str, Flight] | None,
+        dict[str, list[Flight]],
+        dict[str, list[Flight]],
+        dict[str, int],
+    ] = (None, {}, {}, {})
+    _crb_memo: tuple[tuple[str, ...] | None, tuple[str, int] | None, list[int]] = (None, None, [])
 
     def __init__(
         self, game: BobGame, scenario: str, options: dict[str, Any], tables: Tables
@@ -169,22 +231,23 @@ class BobState(
         self._log: list[Event] = []
         self._node: Node | None = None
 
-    # --- seats ------------------------------------------------------------------------
+    # --- seats ----------------------------------------------------------------------------
     def seat_for_unit(self, side: str, unit: int) -> str:
         """Who commands a Group or Luftflotte ("Battle of Britain for 3 & 4 Players")."""
-        players = self.options["players"]
-        split = self.options["split"]
-        if side == RAF:
-            if players == 4 or (players == 3 and split == RAF):
-                return "raf-10-12" if unit in (10, 12) else "raf-11-13"
-            return RAF
-        if players == 4 or (players == 3 and split == LUFTWAFFE):
-            return "luftwaffe-2" if unit == 2 else "luftwaffe-3-5"
-        return LUFTWAFFE
+        key = (self.options["players"], self.options["split"], side, unit)
+        seat = _UNIT_SEATS.get(key)
+        if seat is None:
+            seat = _UNIT_SEATS[key] = _unit_seat(*key)
+        return seat
 
     def side_seats(self, side: str) -> frozenset[str]:
-        units = (10, 11, 12, 13) if side == RAF else (2, 3, 5)
-        return frozenset(self.seat_for_unit(side, u) for u in units)
+        # asked for every line of narration one side reads: one frozenset per seating
+        key = (self.options["players"], self.options["split"], side)
+        seats = _SIDE_SEATS.get(key)
+        if seats is None:
+            units = (10, 11, 12, 13) if side == RAF else (2, 3, 5)
+            seats = _SIDE_SEATS[key] = frozenset(self.seat_for_unit(side, u) for u in units)
+        return seats
 
     def side_of_seat(self, seat: str | None) -> str | None:
         if seat is None:
@@ -192,8 +255,13 @@ class BobState(
         return RAF if seat.startswith("raf") else LUFTWAFFE
 
     def seat_of_flight(self, flight: str) -> str:
-        f = self.flights[flight]
-        return self.seat_for_unit(f.side, unit_of(flight))
+        # a flight's side and unit never change (its id names them): one seat per seating
+        key = (self.options["players"], self.options["split"], flight)
+        seat = _FLIGHT_SEATS.get(key)
+        if seat is None:
+            f = self.flights[flight]
+            seat = _FLIGHT_SEATS[key] = self.seat_for_unit(f.side, unit_of(flight))
+        return seat
 
     def roller(self, side: str, unit: int | None, where: str) -> str:
         """The seat that rolls ``side``'s dice ("Dice": white for the RAF, black for the
@@ -238,8 +306,15 @@ class BobState(
         return [i for i, loc in enumerate(self.card_loc) if loc == where]
 
     def crb_cards(self, side: str, unit: int) -> list[int]:
+        # a draw asks twice (is there a card? which ones?) of the same cards: the last answer
+        # is kept for the card_loc it was read from
         locs = self.card_loc
-        return [i for i in self.t.unit_cards[side, unit] if locs[i] == CRB]
+        memo = self._crb_memo
+        if memo[0] is locs and memo[1] == (side, unit):
+            return list(memo[2])
+        got = [i for i in self.t.unit_cards[side, unit] if locs[i] == CRB]
+        self._crb_memo = (locs, (side, unit), got)
+        return list(got)
 
     def _move_cards(self, cards: Iterable[int], where: str) -> None:
         locs = list(self.card_loc)
@@ -253,7 +328,13 @@ class BobState(
         self.mission_loc = tuple(locs)
 
     def _put(self, flight: Flight) -> None:
-        self.flights = {**self.flights, flight.id: flight}
+        old = self.flights
+        new = self.flights = {**old, flight.id: flight}
+        index = self._map_index
+        prev = old.get(flight.id)
+        if index[0] is old and prev is not None:
+            # the flights by space follow the one flight that changed, not rebuilt from all
+            self._map_index = (new, *_shifted(index[1], index[2], index[3], prev, flight))
 
     def knocked_out(self, target: str) -> bool:
         return self.hits.get(target, 0) >= self.t.targets[target].hits
@@ -261,31 +342,40 @@ class BobState(
     def station_working(self, station: str) -> bool:
         return not self.knocked_out(station)
 
+    def _on_map(self) -> tuple[dict[str, list[Flight]], dict[str, list[Flight]]]:
+        """The flights on the map by space, Luftwaffe and RAF, in the flights' order: kept for
+        one ``flights`` dict (every change replaces it; ``_put`` carries it over), as moves ask
+        this of each neighbour."""
+        got = self._map_index
+        if got[0] is not self.flights:
+            lw: dict[str, list[Flight]] = {}
+            raf: dict[str, list[Flight]] = {}
+            for f in self.flights.values():
+                if f.status == "map":
+                    if f.side == LUFTWAFFE:
+                        lw.setdefault(f.space, []).append(f)
+                    elif f.side == RAF:
+                        raf.setdefault(f.space, []).append(f)
+            rank = {fid: i for i, fid in enumerate(self.flights)}
+            got = self._map_index = (self.flights, lw, raf, rank)
+        return got[1], got[2]
+
     def lw_at(self, space: str) -> Flight | None:
-        for f in self.flights.values():
-            if f.side == LUFTWAFFE and f.status == "map" and f.space == space:
-                return f
-        return None
+        here = self._on_map()[0].get(space)
+        return here[0] if here else None
 
     def lw_others(self, space: str, flight: str) -> bool:
-        return any(
-            f.side == LUFTWAFFE and f.status == "map" and f.space == space and f.id != flight
-            for f in self.flights.values()
-        )
+        here = self._on_map()[0].get(space)
+        return here is not None and (len(here) > 1 or here[0].id != flight)
 
     def raf_others(self, space: str, flight: str) -> int:
-        return sum(
-            1
-            for f in self.flights.values()
-            if f.side == RAF and f.status == "map" and f.space == space and f.id != flight
-        )
+        here = self._on_map()[1].get(space)
+        if here is None:
+            return 0
+        return sum(1 for f in here if f.id != flight)
 
     def raf_at(self, space: str) -> list[Flight]:
-        return [
-            f
-            for f in self.flights.values()
-            if f.side == RAF and f.status == "map" and f.space == space
-        ]
+        return list(self._on_map()[1].get(space, ()))
 
     def card_name(self, c: int) -> str:
         card = self.t.cards[c]
@@ -312,7 +402,10 @@ class BobState(
                 self.queue = self.queue[1:]
                 auto(self, task)
                 continue
-            decision = self._decision(task)
+            decide = _DECIDE.get(kind)
+            if decide is None:
+                raise AssertionError(f"task {task} has no decision")
+            decision = decide(self, *task[1:])  # self._decision(task), one call less
             if decision is not None:
                 self._node = decision
                 return
@@ -320,7 +413,14 @@ class BobState(
             _DO[kind](self, task, None)
 
     def _apply(self, action: Action) -> None:
-        super()._apply(action)
+        # TaskQueueState._apply, then the cards seen (one call less on every step)
+        self._node = None
+        task = self.queue[0]
+        self.queue = self.queue[1:]
+        _DO[task[0]](self, task, action)
+        self._advance()
+        self.events = tuple(self._log)
+        self._log = []
         self._remember_shown()
 
     def _remember_shown(self) -> None:
@@ -436,45 +536,28 @@ class BobState(
                     visible_to=self.side_seats(LUFTWAFFE),
                 )
             _, _, side, unit = task
-            cards = self.crb_cards(side, unit)
+            ids = self.t.card_ids
             return Draw(
                 f"Draw a squadron card for {'Group' if side == RAF else 'Luftflotte'} {unit} (Step 4)",
-                items=tuple(self.t.cards[c].id for c in cards),
+                items=tuple([ids[c] for c in self.crb_cards(side, unit)]),
                 names=self.t.names,
                 visible_to=self.side_seats(side),
             )
         if kind == "pick":
-            if task[1] == "duel":
-                side = task[2]
-                hand = self.duel().raf_hand if side == RAF else self.duel().lw_hand
-                return Draw(
-                    "The winner draws the opponent's next card at random (Dogfight Procedure)",
-                    items=tuple(self.t.cards[c].id for c in hand),
-                    names=self.t.names,
-                )
-            flight = task[1]
-            taken = set(self.scratch)
-            cards = [c for c in self.flying_cards(flight) if c not in taken]
+            ids = self.t.card_ids
             return Draw(
-                "The RAF picks a Luftwaffe squadron at random (Intercept Procedure)",
-                items=tuple(self.t.cards[c].id for c in cards),
+                "The winner draws the opponent's next card at random (Dogfight Procedure)"
+                if task[1] == "duel"
+                else "The RAF picks a Luftwaffe squadron at random (Intercept Procedure)",
+                items=tuple([ids[c] for c in self._pick_pool(task)]),
                 names=self.t.names,
             )
         if kind == "roll":
             _, what, subject, n, side = task
             die = RAF_DIE if side == RAF else LUFTWAFFE_DIE
-            labels = {
-                "repair": "Production dice: each roundel repairs one thing (Step 2)",
-                "intercept_raf": "The RAF's white dice in the intercept",
-                "intercept_lw": "The Luftwaffe's black dice in the intercept",
-                "duel_raf": "The RAF's white dice in the dogfight",
-                "duel_lw": "The Luftwaffe's black dice in the dogfight",
-                "bombs": "Bombing dice: each roundel is a hit",
-                "ack_ack": "Ack-ack: a white die for each cross; every two crosses down a bomber",
-            }
             unit = subject if what == "repair" else None
             return SymbolPool(
-                labels[what], die=die, count=n, roller=self.roller(side, unit, subject)
+                _ROLL_LABELS[what], die=die, count=n, roller=self.roller(side, unit, subject)
             )
         if kind == "observe":
             return SymbolPool(
@@ -496,6 +579,14 @@ class BobState(
             )
         raise AssertionError(task)
 
+    def _pick_pool(self, task: Task) -> Sequence[int]:
+        """The cards a pick draws from: the loser's hand in a dogfight, else the flight's cards
+        not yet picked for the intercept."""
+        if task[1] == "duel":
+            return self.duel().raf_hand if task[2] == RAF else self.duel().lw_hand
+        taken = set(self.scratch)
+        return [c for c in self.flying_cards(task[1]) if c not in taken]
+
     def _chance_ready(self, task: Task) -> bool:
         """False (and the task dealt with) when there is nothing to draw or no die to roll."""
         kind = task[0]
@@ -509,7 +600,7 @@ class BobState(
         if kind == "draw" and task[1] == "card" and not self.crb_cards(task[2], task[3]):
             self.queue = self.queue[1:]
             return False
-        if kind == "pick" and not self._chance(task).items:  # type: ignore[attr-defined]
+        if kind == "pick" and not self._pick_pool(task):
             self.queue = self.queue[1:]
             return False
         if kind == "roll" and task[3] <= 0:
@@ -525,8 +616,7 @@ class BobState(
             self._drawn_for_adjustment(task, item)
             return
         if task[1] == "mission":
-            m = next(i for i, mm in enumerate(self.t.missions) if mm.id == item)
-            self._set_mission(m, "hand")
+            self._set_mission(self.t.mission_index[item], "hand")
             return
         c = self.t.card_index[item]
         self._move_cards([c], "drawn")
@@ -982,30 +1072,14 @@ class BobState(
 
 
 def _decide_table() -> dict[str, Any]:
-    return {
-        "assist": lambda s, g: s._assist_decision(g),
-        "repair": lambda s, g, left: s._repair_decision(g, left),
-        "assign": lambda s, f: s._assign_decision(f),
-        "reinforce": lambda s, side, unit, first, size=0: s._reinforce_decision(
-            side, unit, first, size
-        ),
-        "lf2_deal": lambda s: s._lf2_deal_decision(),
-        "lw_select": lambda s: s._lw_select_decision(),
-        "fuel": lambda s, f: s._fuel_decision(f),
-        "step": lambda s, f, left: s._step_decision(f, left),
-        "intercept": lambda s, f, left, asked=(): s._intercept_decision(f, left, asked),
-        "bomb_marker": lambda s, f: s._bomb_marker_decision(f),
-        "raf_select": lambda s: s._raf_select_decision(),
-        "raf_step": lambda s, f, left: s._raf_step_decision(f, left),
-        "combat_marker": lambda s, f: s._combat_marker_decision(f),
-        "battle_select": lambda s: s._battle_select_decision(),
-        "intercept_losses": lambda s, side: s._intercept_losses_decision(side),
-        "duel_pick": lambda s, side: s._duel_pick_decision(side),
-        "head_home": lambda s, space: s._head_home_decision(space),
-        "flak_losses": lambda s, f: s._flak_losses_decision(f),
-        "abort": lambda s, f: s._abort_decision(f),
-        "wing_return": lambda s, space: s._wing_return_decision(space),
-    }
+    # each kind's decision method, called as ``method(state, *task[1:])`` (the methods' own
+    # defaults fill the arguments an older task leaves out)
+    kinds = (
+        "assist repair assign reinforce lf2_deal lw_select fuel step intercept bomb_marker "
+        "raf_select raf_step combat_marker battle_select intercept_losses duel_pick head_home "
+        "flak_losses abort wing_return"
+    )
+    return {kind: getattr(BobState, f"_{kind}_decision") for kind in kinds.split()}
 
 
 _DECIDE = _decide_table()

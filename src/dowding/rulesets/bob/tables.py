@@ -10,6 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from dowding.engine import Action
+
+from .pieces import move_to
+
 RAF, LUFTWAFFE = "raf", "luftwaffe"
 
 # Flights: the plastic planes and their squadron card boxes (Components, "Plastic Aircraft & Bases").
@@ -79,12 +83,61 @@ class Tables:
     ]  # (side, Group or Luftflotte) -> card indices
     # card and mission ids -> what is printed on them, for cards named at a table (--dice manual)
     names: dict[str, str] = field(default_factory=dict)
+    # derived for the hot path: each card's id, by index
+    card_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    mission_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    # (kind, target) of each Group's airfields and radar stations, in target order (Step 2)
+    repairable: dict[int, tuple[tuple[str, str], ...]] = field(
+        init=False, repr=False, compare=False
+    )
+    # space -> its steps (neighbour, cost, 'move to=neighbour'), all and the RAF's, made on
+    # first use: the movement steps offer them on every move
+    _moves: dict[str, tuple[tuple[str, int, Action], ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    _raf_moves: dict[str, tuple[tuple[str, Action], ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card_ids", tuple(c.id for c in self.cards))
+        # the first mission of each id, as a scan of the missions finds it
+        index: dict[str, int] = {}
+        for i, m in enumerate(self.missions):
+            index.setdefault(m.id, i)
+        object.__setattr__(self, "mission_index", index)
+        repairable: dict[int, list[tuple[str, str]]] = {}
+        for name, target in self.targets.items():
+            if target.kind in ("airfield", "radar"):
+                repairable.setdefault(target.group, []).append((target.kind, name))
+        object.__setattr__(self, "repairable", {g: tuple(items) for g, items in repairable.items()})
 
     def distance(self, a: str, b: str) -> int:
         return self.dist(a, b)
 
     def step_cost(self, a: str, b: str) -> int:
         return self.box_cost if self.box in (a, b) else 1
+
+    def moves_from(self, space: str) -> tuple[tuple[str, int, Action], ...]:
+        """Each neighbour of ``space`` with the cost of the step there and its move."""
+        got = self._moves.get(space)
+        if got is None:
+            got = self._moves[space] = tuple(
+                (n, self.step_cost(space, n), move_to(n)) for n in self.neighbours[space]
+            )
+        return got
+
+    def raf_moves_from(self, space: str) -> tuple[tuple[str, Action], ...]:
+        """The neighbours an RAF flight may enter (never France's or Norway's coast, nor the
+        Norway box, Step 6), with their moves."""
+        got = self._raf_moves.get(space)
+        if got is None:
+            got = self._raf_moves[space] = tuple(
+                (n, move_to(n))
+                for n in self.neighbours[space]
+                if n not in self.no_raf and n != self.box
+            )
+        return got
 
     def within(
         self, start: str, reach: int, blocked: frozenset[str] = frozenset()
