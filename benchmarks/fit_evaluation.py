@@ -4,7 +4,7 @@
     python benchmarks/fit_evaluation.py --ruleset fight-for-the-sky --scenario intermediate
 
 Plays the games, records each decision's position features (``rulesets/<id>/search.py:
-features``) with the side that won in the end, fits a logistic regression (numpy, plain
+features``) with the side that won in the end (a half where nobody won), fits a logistic regression (numpy, plain
 gradient descent with a little L2), and prints the weights to paste into ``search.py`` with the
 fit's log loss and accuracy on held-out games.
 """
@@ -51,7 +51,9 @@ def collect(
         node = play_out(state, players, dice=random.Random(seed), stop=sampler)
         assert isinstance(node, Terminal)
         rows = sampler.rows
-        won = 1.0 if node.winner == search.POSITIVE else 0.0
+        # a game with no winner is worth a half to each side, as the search player's own
+        # terminal value has it (counted as a loss, a draw the RAF can force looked like a win)
+        won = 1.0 if node.winner == search.POSITIVE else 0.5 if node.winner is None else 0.0
         xs += rows
         ys += [won] * len(rows)
         groups += [seed] * len(rows)
