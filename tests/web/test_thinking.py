@@ -25,7 +25,10 @@ def computer_replies(table: Table, game_id: str) -> list[float]:
 def test_a_computer_turn_says_who_thinks_and_for_how_long_at_most(table: Table) -> None:
     created = table.create(
         ruleset="crane",
-        seats={"raf": {"kind": "me"}, "luftwaffe": {"kind": "computer", "player": "ismcts:regular"}},
+        seats={
+            "raf": {"kind": "me"},
+            "luftwaffe": {"kind": "computer", "player": "ismcts:regular"},
+        },
     )
     game_id, token = created["game_id"], created["tokens"]["raf"]
     seen: list[dict[str, Any]] = []
