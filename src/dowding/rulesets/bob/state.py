@@ -28,6 +28,7 @@ from dowding.engine import (
     Action,
     Chance,
     Decision,
+    Die,
     Draw,
     Event,
     SymbolPool,
@@ -99,6 +100,20 @@ _ROLL_LABELS = {
 # reads them and never changes them, so every brief view shares them.
 _BRIEF_CARDS: dict[str, tuple[Card, JSON]] = {}
 _BRIEF_HIDDEN: dict[int, JSON] = {}
+
+
+_POOLS: dict[tuple[str, Die, int, str], SymbolPool] = {}
+
+
+def _pool(label: str, die: Die, count: int, roller: str) -> SymbolPool:
+    """A roll of ``count`` dice, made once (a Chance is immutable; the same rolls recur)."""
+    key = (label, die, count, roller)
+    pool = _POOLS.get(key)
+    if pool is None:
+        if len(_POOLS) >= 1 << 12:
+            _POOLS.clear()
+        pool = _POOLS[key] = SymbolPool(label, die=die, count=count, roller=roller)
+    return pool
 
 
 # seat_for_unit and side_seats by (players, split, side[, unit]): the seating never changes
@@ -196,6 +211,7 @@ class BobState(
         dict[str, list[Flight]],
         dict[str, int],
     ] = (None, {}, {}, {})
+    _shown_at: tuple[str, ...] | None = None  # the card_loc that shown was last checked against
     _crb_memo: tuple[tuple[str, ...] | None, tuple[str, int] | None, list[int]] = (None, None, [])
 
     def __init__(
@@ -427,8 +443,10 @@ class BobState(
         """Note the cards face up now, and forget the ones that have moved since they were."""
         shown = self.shown
         loc = self.card_loc
-        if shown and any(loc[c] != where for c, where in shown):
+        # every entry held when shown was last checked against this same card_loc: no card moved
+        if shown and self._shown_at is not loc and any(loc[c] != where for c, where in shown):
             shown = tuple((c, where) for c, where in shown if loc[c] == where)
+        self._shown_at = loc
         fight = self.fight
         if fight is None and not (self.queue and self.queue[0][0] == "pick"):
             self.shown = shown
@@ -556,15 +574,13 @@ class BobState(
             _, what, subject, n, side = task
             die = RAF_DIE if side == RAF else LUFTWAFFE_DIE
             unit = subject if what == "repair" else None
-            return SymbolPool(
-                _ROLL_LABELS[what], die=die, count=n, roller=self.roller(side, unit, subject)
-            )
+            return _pool(_ROLL_LABELS[what], die, n, self.roller(side, unit, subject))
         if kind == "observe":
-            return SymbolPool(
+            return _pool(
                 f"Observer Corps: a cross spots Luft. {task[1]}",
-                die=RAF_DIE,
-                count=1,
-                roller=self.roller(RAF, None, task[1]),
+                RAF_DIE,
+                1,
+                self.roller(RAF, None, task[1]),
             )
         if kind == "home_roll":
             _, flight, card, n = task
