@@ -28,5 +28,7 @@ def test_other_games_answer_while_a_search_player_thinks(table: Table) -> None:
         started = time.monotonic()
         table.get(other["game_id"], token)
         slowest = max(slowest, time.monotonic() - started)
-    assert slowest < 1.0, f"a request waited {slowest:.2f} s behind a computer's thinking"
+    # blocked behind the search, a request would wait out the ace's 3-second turns; the margin
+    # is for a slow machine sharing the interpreter lock with that search
+    assert slowest < 2.5, f"a request waited {slowest:.2f} s behind a computer's thinking"
     assert payload["seat"] == "raf"

