@@ -113,10 +113,11 @@ def redeal(st: S303State, pick: Callable[[list[list[str]]], list[str]]) -> S303S
         return st
     up = [s.ace for s in st.squadrons if s.ace_plane]
     unknown = sorted(pool(st, up))
+    allowed = [frozenset(kinds(st, s)) for s in down]  # once each: a view makes this deal
     deals = [
         list(combo)
         for combo in itertools.permutations(unknown, len(down))
-        if all(t in kinds(st, s) for t, s in zip(combo, down, strict=True))
+        if all(t in a for t, a in zip(combo, allowed, strict=True))
     ]
     deal = dict(zip((s.id for s in down), pick(sorted(deals)), strict=True))
     other = st.copy()

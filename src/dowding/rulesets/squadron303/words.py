@@ -6,6 +6,7 @@ by type and squadron ("Bf 109 of the brown squadron")."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -227,10 +228,52 @@ def _colours() -> frozenset[str]:
     )
 
 
+# narrate's words hang on the view's planes (id, pilot, seat) and German aircraft (id, type,
+# squadron) alone. A payload words its last few hundred lines of log against one view, and most
+# of those lines again at the next step, so the words are kept per such context (a few contexts,
+# a bounded number of lines each) and the last view's context is not worked out twice.
+_MEMO_CONTEXTS = 16
+_MEMO_LINES = 4096
+_memos: dict[tuple[Any, ...], dict[str, str]] = {}
+_last: tuple[object, dict[str, str]] | None = None
+_memo_lock = threading.Lock()  # the server words payloads in several threads
+
+
+def _context(view: View) -> tuple[Any, ...]:
+    planes = tuple((p.get("id"), p.get("pilot"), p.get("seat")) for p in view.get("planes", ()))
+    germans = tuple(
+        (g.get("id"), g.get("type"), g.get("squadron")) for g in view.get("germans", ())
+    )
+    return planes, germans
+
+
 def narrate(view: View, text: str) -> str:
     """A line of the log, a prompt or a roll's label with its ids in words (engine/words.py's
     ``in_words``): ``p1's dice`` -> ``Josef František's dice``; a line that names the pilot
     already ("p1 flies with Josef František") names the player instead."""
+    global _last
+    last = _last
+    if last is not None and last[0] is view:
+        memo = last[1]
+    else:
+        key = _context(view)
+        with _memo_lock:
+            memo = _memos.get(key)
+            if memo is None:
+                if len(_memos) >= _MEMO_CONTEXTS:
+                    _memos.pop(next(iter(_memos)))
+                memo = _memos[key] = {}
+        _last = (view, memo)  # held, so its id cannot pass to another view meanwhile
+    said = memo.get(text)
+    if said is None:
+        said = _narrate(view, text)
+        if len(memo) >= _MEMO_LINES:
+            memo.clear()
+        memo[text] = said
+    return said
+
+
+def _narrate(view: View, text: str) -> str:
     for p in view.get("planes", ()):
         if p.get("pilot") and pilot(p["pilot"]) in text:
             player = f"Player {str(p['seat']).removeprefix('p')}"
