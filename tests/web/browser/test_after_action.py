@@ -22,7 +22,7 @@ def test_a_finished_crane_game_gives_its_report(server: str, new_page: Any, tmp_
     )
     page.wait_for_url("**/play/**")
     page.wait_for_selector("#map svg")
-    deadline, n = time.monotonic() + 90, 0
+    deadline, n = time.monotonic() + 240, 0  # a guard against a stuck page
     while time.monotonic() < deadline and wait_turn(page) == "mine":
         choose(page, n, prefer_map=False)
         n += 1

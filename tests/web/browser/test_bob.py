@@ -112,7 +112,7 @@ def test_two_players_never_see_each_others_hidden_cards(server: str, new_page: A
 
     check(whole_page=True)
     moves = 0
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a guard against a stuck page, not a speed test
     while moves < 60 and time.monotonic() < deadline:
         # whoever is to decide; the other waits
         mover = next(
@@ -127,7 +127,7 @@ def test_two_players_never_see_each_others_hidden_cards(server: str, new_page: A
         if moves % 6 == 0:
             check(whole_page="Step 7" not in raf.inner_text("#status") + raf.inner_text("#map"))
     check(whole_page=False)
-    assert moves >= 40, f"only {moves} decisions in a minute"
+    assert moves >= 40, f"only {moves} decisions before the guard ran out"
     assert not raf_w.errors and not lw_w.errors, raf_w.errors + lw_w.errors
 
 

@@ -66,7 +66,7 @@ def test_a_crane_game_to_its_end_then_its_replay(server: str, new_page: Any) -> 
     page.wait_for_url("**/play/**")
     page.wait_for_selector("#map svg")
     dragged = 0
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 240  # a guard against a stuck page
     n = 0
     while time.monotonic() < deadline:
         if wait_turn(page) != "mine":

@@ -169,7 +169,7 @@ def test_a_game_by_clicks_with_odds_undo_and_report(
 
     # on through the API to a combat: the odds stand beside the option in the list
     odds: tuple[str, str] | None = None
-    decided, deadline = 0, time.monotonic() + 60
+    decided, deadline = 0, time.monotonic() + 180  # a guard, not a speed test
     while decided < ODDS_WITHIN and time.monotonic() < deadline:
         payload = _payload(server, game, token)
         if payload["status"] != "active":
