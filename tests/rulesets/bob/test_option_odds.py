@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
@@ -53,15 +54,15 @@ def test_an_intercept_shows_its_exact_odds_over_the_unseen_luftwaffe_cards() -> 
     lost_lw: dict[str, Fraction] = {}
     lost_raf: dict[str, Fraction] = {}
     trios = list(combinations(pool, 3))
-    for trio in trios:
+    # trios alike in what the combat reads (damages in that order, dice) fight alike: each such
+    # kind once, weighted by how many trios it stands for
+    kinds = Counter((tuple(c.damage for c in trio), sum(c.dice for c in trio)) for trio in trios)
+    for (damages, dice), count in kinds.items():
         for (r, lo), p in odds.intercept(
-            tuple(c.damage for c in raf),
-            sum(c.dice for c in raf),
-            tuple(c.damage for c in trio),
-            sum(c.dice for c in trio),
+            tuple(c.damage for c in raf), sum(c.dice for c in raf), damages, dice
         ).items():
-            lost_lw[str(lo)] = lost_lw.get(str(lo), Fraction(0)) + p / len(trios)
-            lost_raf[str(r)] = lost_raf.get(str(r), Fraction(0)) + p / len(trios)
+            lost_lw[str(lo)] = lost_lw.get(str(lo), Fraction(0)) + p * count / len(trios)
+            lost_raf[str(r)] = lost_raf.get(str(r), Fraction(0)) + p * count / len(trios)
     assert found.outcomes["luftwaffe_cards_lost"] == dict(sorted(lost_lw.items()))
     assert found.outcomes["raf_cards_lost"] == dict(sorted(lost_raf.items()))
     assert found.summary.startswith("Shoot down ≥1: ")
