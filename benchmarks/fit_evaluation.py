@@ -4,9 +4,9 @@
     python benchmarks/fit_evaluation.py --ruleset fight-for-the-sky --scenario intermediate
 
 Plays the games, records each decision's position features (``rulesets/<id>/search.py:
-features``) with the side that won in the end (a half where nobody won), fits a logistic regression (numpy, plain
-gradient descent with a little L2), and prints the weights to paste into ``search.py`` with the
-fit's log loss and accuracy on held-out games.
+features``) with the side that won in the end (a half where nobody won), fits a logistic
+regression (numpy, plain gradient descent with a little L2), and prints the weights to paste
+into ``search.py`` with the fit's log loss and accuracy on held-out games.
 """
 
 from __future__ import annotations
