@@ -9,7 +9,7 @@ import time
 import pytest
 
 from dowding.bots import make_player, player_kinds
-from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, terminal_values
+from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, _Edge, _Node, terminal_values
 from dowding.engine import Chance, Decision, Terminal, get_game, view
 
 
@@ -92,3 +92,28 @@ def test_search_finds_the_winning_move_in_the_toy_game() -> None:
     assert isinstance(node, Decision) and node.seat == "raf"
     player = ISMCTSPlayer("toy", "raf", 2, simulations=400, seconds=60, depth=50)
     assert player.choose(view(state, "raf"), node).text == "scramble squadrons=2"
+
+
+def test_a_keep_margin_holds_the_policys_pick_unless_another_scores_clearly_better() -> None:
+    """With ``keep_margin`` set, the most simulated choice wins only if its mean beats the
+    policy's pick by the margin; without it, the most simulated choice always wins."""
+    from dataclasses import replace
+
+    state = get_game("toy").new_state("skirmish", {})
+    state.apply("draw item=dover")
+    state.apply("raid bombers=3")
+    decision = state.next()
+    assert isinstance(decision, Decision) and len(decision.options) >= 2
+    policy, other = decision.options[0], decision.options[1]
+    root = _Node()
+    root.preferred = policy
+    for action, visits, total in ((policy, 10, 5.0), (other, 12, 6.6)):  # means 0.50, 0.55
+        edge = root.edges[action] = _Edge()
+        edge.visits, edge.total = visits, total
+    player = ISMCTSPlayer("toy", decision.seat, 1)
+    assert player.budget.keep_margin is None
+    assert player._kept(root, other, decision.options) == other
+    player.budget = replace(player.budget, keep_margin=0.1)
+    assert player._kept(root, other, decision.options) == policy
+    player.budget = replace(player.budget, keep_margin=0.02)
+    assert player._kept(root, other, decision.options) == other

@@ -41,6 +41,10 @@ class Budget:
     prior: float = 0.5
     # an untried choice is first valued at its node's mean less this (first-play urgency)
     untried_penalty: float = 0.1
+    # where set, the policy's pick stands unless the most simulated choice's mean beats it by
+    # this much: a ruleset whose score cannot tell some choices apart keeps its policy there
+    # instead of following the noise (``keep_margin``)
+    keep_margin: float | None = None
 
 
 # Rollouts are truncated: a few decisions played on, then the ruleset's fitted evaluation
@@ -105,6 +109,14 @@ def rollout_depth(ruleset: str, default: int) -> int:
     return default if fixed is None else int(fixed)
 
 
+def keep_margin(ruleset: str) -> float | None:
+    """How much better than the policy's pick a choice must score for the player to leave the
+    policy, where the ruleset's ``search`` module fixes it (``KEEP_POLICY_MARGIN``), else None:
+    the most simulated choice, whatever its margin."""
+    fixed = getattr(_module(ruleset, "search"), "KEEP_POLICY_MARGIN", None)
+    return None if fixed is None else float(fixed)
+
+
 def terminal_values(terminal: Terminal, sides: Mapping[str, str]) -> dict[str, float]:
     """1 for the winning seats (the winner is a seat or a side), 0 for the others, ½ each in a
     draw."""
@@ -140,6 +152,7 @@ class ISMCTSPlayer:
             seconds=seconds if seconds is not None else base.seconds,
             depth=depth,
             exploration=base.exploration,
+            keep_margin=keep_margin(ruleset),
         )
         self.game = get_game(ruleset)
         self.seat = seat
@@ -169,7 +182,21 @@ class ISMCTSPlayer:
                 return (0, a == root.preferred, 0.0)
             return (e.visits, a == root.preferred, e.total / max(e.visits, 1))
 
-        return max(decision.options, key=robust)
+        pick = max(decision.options, key=robust)
+        return self._kept(root, pick, decision.options)
+
+    def _kept(self, root: _Node, pick: Action, options: tuple[Action, ...]) -> Action:
+        """``pick``, or the policy's pick where the budget keeps it: when the search found no
+        mean better than the policy's by ``keep_margin``."""
+        margin = self.budget.keep_margin
+        preferred = root.preferred
+        if margin is None or preferred not in options or pick == preferred:
+            return pick
+        kept, chosen = root.edges.get(preferred), root.edges.get(pick)
+        if kept is None or not kept.visits or chosen is None or not chosen.visits:
+            return pick
+        gain = chosen.total / chosen.visits - kept.total / kept.visits
+        return pick if gain >= margin else preferred
 
     # --- search --------------------------------------------------------------------------
     def search(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> _Node:

@@ -120,6 +120,14 @@ def test_every_strength_scores_straight_after_the_tree_unless_told() -> None:
     )
 
 
+def test_every_strength_keeps_the_policys_pick_without_a_clear_gain() -> None:
+    from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer
+
+    for strength in STRENGTHS:
+        assert ISMCTSPlayer("bob1990", LUFTWAFFE, strength=strength).budget.keep_margin == 0.05
+    assert ISMCTSPlayer("crane", "raf", strength="veteran").budget.keep_margin is None
+
+
 def test_the_rollout_policy_stacks_the_bombers_together() -> None:
     """B.II.2: the bombers of an attacked flight go on one stack and the fighters on the others;
     the heuristic's stacks (one card, one card, the rest) mix them."""
