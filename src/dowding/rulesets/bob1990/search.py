@@ -36,8 +36,8 @@ ROLLOUT_DEPTH = 0
 # The search leaves its policy only for a choice whose mean is 0.05 better (``ismcts.keep_margin``):
 # the score cannot tell most British matches, losses and repairs apart, and where the search
 # followed its noise it lost games its policy won (the RAF 25 of seeds 0-59 where the heuristic
-# won 27, and 7 of 60 when made to leave the policy; docs/benchmarks.md, bob1990, "Keeping the
-# policy's pick").
+# won 27, and 7 of 60 when made to leave the policy; docs/benchmarks.md, bob1990, "Veteran, and
+# keeping the policy's pick").
 KEEP_POLICY_MARGIN = 0.05
 
 
