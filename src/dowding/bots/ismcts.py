@@ -75,7 +75,7 @@ class _Node:
 
     def __init__(self) -> None:
         self.edges: dict[Action, _Edge] = {}
-        self.preferred: Action | None = None  # the rollout policy's pick here, first time seen
+        self.preferred: Action | None = None  # the prior policy's pick here, first time seen
 
 
 def _module(ruleset: str, part: str) -> Any | None:
@@ -99,6 +99,13 @@ def _hooks(ruleset: str) -> tuple[Rollout | None, Evaluate | None]:
         if rollout is not None or evaluate is not None:
             return rollout, evaluate
     return None, None
+
+
+def prior_hook(ruleset: str) -> Rollout | None:
+    """The policy whose pick a tree node favours, where the ruleset's ``search`` module offers
+    one apart from its rollout policy (``prior_policy``: say, the heuristic without the noise
+    its rollouts play with), else None: the rollout policy's pick."""
+    return getattr(_module(ruleset, "search"), "prior_policy", None)
 
 
 def rollout_depth(ruleset: str, default: int) -> int:
@@ -161,6 +168,9 @@ class ISMCTSPlayer:
         hook_rollout, hook_evaluate = _hooks(ruleset)
         self.rollout = rollout or hook_rollout
         self.evaluate = evaluate or hook_evaluate
+        # the pick a node favours: the ruleset's prior policy, else the rollout policy's; a
+        # rollout policy given by the caller is its prior too
+        self.prior = (None if rollout is not None else prior_hook(ruleset)) or self.rollout
         self.last_simulations = 0  # how many the last decision ran (for benchmarks)
         # when the search in progress must stop: wall-clock (perf_counter), so that threads
         # sharing the interpreter, or a busy machine, make it think less, never longer
@@ -236,8 +246,8 @@ class ISMCTSPlayer:
             if len(options) == 1:  # forced: no choice to learn
                 world.apply_trusted(options[0])
                 continue
-            if node.preferred is None and self.rollout is not None:
-                node.preferred = self._policy(world, rng)
+            if node.preferred is None and self.prior is not None:
+                node.preferred = self.prior(world, rng)
             action, edge = self._select(node, options)
             if edge is None:  # a choice tried for the first time: the tree grows by one
                 edge = node.edges[action] = _Edge()

@@ -25,6 +25,7 @@ from dowding.engine import Action, Decision, Terminal
 
 from .board import west_of
 from .components import LUFTWAFFE, RAF
+from .game_turn import _can_fly
 from .state import AIR, GROUND, OUT, FightState
 from .tables import attack_result
 
@@ -342,11 +343,14 @@ def _targets_for_raf(s: FightState) -> list[str]:
 
 def _day_ends(s: FightState) -> bool:
     """Whether the day ends after this turn: the last turn, or the Luftwaffe has announced it
-    flies no more raids and nothing of it is left on the map."""
+    flies no more raids (or has no bomber left to fly) and nothing of it is left on the map
+    (game_turn.py's end of a turn)."""
     if s.basic:
         return False
     last = s.turn_no >= s.rules.turns_per_day
-    return last or (s.finished and s.turn_no > 1 and not any(f.hex for f in s.forms))
+    return last or (
+        s.turn_no > 1 and not any(f.hex for f in s.forms) and (s.finished or not _can_fly(s))
+    )
 
 
 def _raids_to_come(s: FightState) -> bool:
@@ -401,6 +405,10 @@ def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
         if a.kind != "select":
             continue
         r = s.sqn(str(a.get("unit")))
+        if ending and r.status != AIR:
+            # Intermediate Game, How to Move, Notes: a squadron still in the air when the day
+            # ends is lost, so none takes off on the day's last turn
+            continue
         if not targets and _raids_to_come(s):
             return a  # Basic Game: up to guard the targets before the raids come in
         if r.status == AIR and r.land_by and (r.land_by - s.turn_no <= 1 or ending):
@@ -475,6 +483,8 @@ def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
         return home[0] if home else lands[0]
     flies = [a for a in options if a.kind == "fly"]
     back = next(a for a in options if a.kind == "back")
+    if r.status != AIR and _day_ends(s):
+        return back  # a squadron that took off now would be lost when the day ends
     targets = _targets_for_raf(s)
     if not targets and _raids_to_come(s):
         return _guard_hex(s, r, flies) or back
