@@ -25,7 +25,7 @@ from dowding.engine import Action, Decision, Terminal
 
 from .board import west_of
 from .components import LUFTWAFFE, RAF
-from .game_turn import _can_fly
+from .game_turn import day_ends_this_turn
 from .state import AIR, GROUND, OUT, FightState
 from .tables import attack_result
 
@@ -341,18 +341,6 @@ def _targets_for_raf(s: FightState) -> list[str]:
     ]
 
 
-def _day_ends(s: FightState) -> bool:
-    """Whether the day ends after this turn: the last turn, or the Luftwaffe has announced it
-    flies no more raids (or has no bomber left to fly) and nothing of it is left on the map
-    (game_turn.py's end of a turn)."""
-    if s.basic:
-        return False
-    last = s.turn_no >= s.rules.turns_per_day
-    return last or (
-        s.turn_no > 1 and not any(f.hex for f in s.forms) and (s.finished or not _can_fly(s))
-    )
-
-
 def _raids_to_come(s: FightState) -> bool:
     """Basic Game: a raid has still to bomb (its target is secret, so any Basic target may be it)."""
     return s.basic and any(f.kind == "raid" and not f.bombed for f in s.forms)
@@ -400,7 +388,7 @@ def _guard_hex(s: FightState, r: Any, flies: list[Action]) -> Action | None:
 
 def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
     targets = _targets_for_raf(s)
-    ending = _day_ends(s)
+    ending = day_ends_this_turn(s)
     for a in options:
         if a.kind != "select":
             continue
@@ -477,13 +465,13 @@ def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
     if (
         lands
         and r.land_by
-        and (r.land_by - s.turn_no <= 1 or not _targets_for_raf(s) or _day_ends(s))
+        and (r.land_by - s.turn_no <= 1 or not _targets_for_raf(s) or day_ends_this_turn(s))
     ):
         home = [a for a in lands if a.word("at") == r.base]
         return home[0] if home else lands[0]
     flies = [a for a in options if a.kind == "fly"]
     back = next(a for a in options if a.kind == "back")
-    if r.status != AIR and _day_ends(s):
+    if r.status != AIR and day_ends_this_turn(s):
         return back  # a squadron that took off now would be lost when the day ends
     targets = _targets_for_raf(s)
     if not targets and _raids_to_come(s):

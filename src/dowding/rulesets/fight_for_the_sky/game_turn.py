@@ -39,7 +39,6 @@ class GameTurn:
 
 # --- the end of a game turn ---------------------------------------------------------------
 def _auto_end_turn(s: FightState, task: Task) -> None:
-    rules = s.rules
     # Intermediate Game: a unit that fails to land by its turn is shot down
     if not s.basic:
         for r in s.raf:
@@ -77,7 +76,6 @@ def _auto_end_turn(s: FightState, task: Task) -> None:
     )
     s.fight = ()
     s.formed = 0
-    placed = [f for f in s.forms if f.hex]
     if s.basic:
         if not s.forms:
             s._finish("every formation has bombed and returned to France")
@@ -85,15 +83,25 @@ def _auto_end_turn(s: FightState, task: Task) -> None:
         if s.turn_no >= s.comp.basic.max_turns:
             s._finish("the turn limit")
             return
-    else:
-        last = s.turn_no >= rules.turns_per_day
-        idle = not placed and (s.finished or not _can_fly(s)) and s.turn_no > 1
-        if last or idle:
-            _end_day(s)
-            return
+    elif day_ends_this_turn(s):
+        _end_day(s)
+        return
     s.turn_no += 1
     s.say(f"turn {s.turn_no}")
     s._push(*s._turn_head(), *s._turn_tail())
+
+
+def day_ends_this_turn(s: FightState) -> bool:
+    """Intermediate Game, Sequence of Play: whether the day ends when this turn does. It does on
+    its last turn, or after the first once nothing of the Luftwaffe is on the map and no more
+    raids are to come (it has said it flies no more, or has no bomber left to fly). The rule
+    reads it at the turn's end; the players read it earlier, where formations still on the map
+    keep the day going."""
+    if s.basic:
+        return False
+    if s.turn_no >= s.rules.turns_per_day:
+        return True
+    return s.turn_no > 1 and not any(f.hex for f in s.forms) and (s.finished or not _can_fly(s))
 
 
 def _can_fly(s: FightState) -> bool:

@@ -17,7 +17,7 @@ from dowding.engine import Action, State, Terminal
 from .bots import policy, rollout_policy
 from .components import LUFTWAFFE, RAF
 from .counters import AIR, LOST, OUT, RAID
-from .game_turn import _can_fly
+from .game_turn import day_ends_this_turn
 from .state import FightState
 
 __all__ = ["doomed", "evaluate", "features", "margin", "prior_policy", "rollout_policy"]
@@ -112,9 +112,8 @@ def doomed(state: FightState) -> tuple[frozenset[str], frozenset[int]]:
     turn = state.turn_no
     lw_moving = bool(kinds & {"turnback", "lw_move", "launch", "form"})
     placed = [f for f in state.forms if f.hex]
-    day_ends = turn >= state.rules.turns_per_day or (
-        turn > 1 and not lw_moving and not placed and (state.finished or not _can_fly(state))
-    )
+    # the day's last turn ends it whatever moves; an idle day only once the Luftwaffe has moved
+    day_ends = day_ends_this_turn(state) and (turn >= state.rules.turns_per_day or not lw_moving)
     raf_moving = bool(kinds & {"raf_move", "raf_dest"})
     raf = frozenset(
         r.sqn
