@@ -1,0 +1,90 @@
+"""The fitted scores still fit the games they stand for (issue 15).
+
+A ruleset's ``search.evaluate`` is fitted to heuristic games (``benchmarks/fit_evaluation.py``),
+and goes stale when a heuristic changes: bob's, fitted while its heuristic Luftwaffe won about a
+tenth of Channel Battles, read the start as 0.01 for a side that now wins three in five, and
+Fight for the Sky's Basic score read 0.89 for one that wins under half. A stale score misleads
+every truncated rollout the search player makes. Here fresh heuristic games, on seeds the fits
+never used, must be told apart better by the score than by the games' own base rate; a failure
+means: refit, and paste the new weights into the ruleset's ``search.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+import random
+from collections.abc import Callable
+
+import pytest
+
+from dowding.bots import make_player, play_out
+from dowding.engine import Decision, State, Terminal, get_game
+
+# ruleset, scenario, games (short form, DOWDING_SLOW=1 form), one decision in N sampled
+CASES = [
+    ("fight-for-the-sky", "basic", (30, 100), 3),
+    ("fight-for-the-sky", "intermediate", (4, 30), 8),
+    ("bob", "channel-battle", (12, 60), 4),
+    ("bob", "london-burning", (12, 40), 4),
+    ("bob1990", "advanced", (8, 60), 4),
+    ("crane", "eight-heinkels", (12, 60), 4),
+]
+FIRST_SEED = 1000  # the fits used seeds from 0
+
+
+def _log_loss(p: float, won: float) -> float:
+    p = min(max(p, 1e-6), 1.0 - 1e-6)
+    return -(won * math.log(p) + (1.0 - won) * math.log(1.0 - p))
+
+
+class _Every:
+    """A play-out's stop hook that never stops: scores one decision in ``every``."""
+
+    def __init__(self, score: Callable[[State], float], every: int) -> None:
+        self.score, self.every, self.step = score, every, 0
+        self.rows: list[float] = []
+
+    def __call__(self, position: State, decision: Decision) -> bool:
+        if self.step % self.every == 0:
+            self.rows.append(self.score(position))
+        self.step += 1
+        return False
+
+
+def scored_positions(
+    ruleset: str, scenario: str, games: int, every: int
+) -> tuple[list[float], list[float]]:
+    """The score's chance for its fitted side at one decision in ``every`` of heuristic games,
+    and each position's result for that side (a half where nobody won)."""
+    search = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.search")
+    game = get_game(ruleset)
+    chances: list[float] = []
+    results: list[float] = []
+    for seed in range(FIRST_SEED, FIRST_SEED + games):
+        state = game.new_state(scenario, {})
+        players = {s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()}
+        sampler = _Every(lambda position: search.evaluate(position)[search.POSITIVE], every)
+        node = play_out(state, players, dice=random.Random(seed), stop=sampler)
+        assert isinstance(node, Terminal)
+        won = 1.0 if node.winner == search.POSITIVE else 0.5 if node.winner is None else 0.0
+        chances += sampler.rows
+        results += [won] * len(sampler.rows)
+    return chances, results
+
+
+@pytest.mark.parametrize(("ruleset", "scenario", "games", "every"), CASES)
+def test_the_fitted_score_beats_the_base_rate(
+    ruleset: str, scenario: str, games: tuple[int, int], every: int
+) -> None:
+    n = games[1] if os.environ.get("DOWDING_SLOW") == "1" else games[0]
+    chances, results = scored_positions(ruleset, scenario, n, every)
+    base = sum(results) / len(results)
+    fitted = sum(map(_log_loss, chances, results)) / len(results)
+    constant = sum(_log_loss(base, r) for r in results) / len(results)
+    assert fitted < constant, (
+        f"{ruleset} {scenario}: the fitted score's log loss {fitted:.3f} over {n} heuristic games "
+        f"is no better than the base rate's {constant:.3f} (its side won {base:.0%}): refit it "
+        f"(python3 benchmarks/fit_evaluation.py --ruleset {ruleset} --scenario {scenario})"
+    )
