@@ -117,3 +117,29 @@ def test_a_keep_margin_holds_the_policys_pick_unless_another_scores_clearly_bett
     assert player._kept(root, other, decision.options) == policy
     player.budget = replace(player.budget, keep_margin=0.02)
     assert player._kept(root, other, decision.options) == other
+
+
+def test_a_rollout_that_observes_sees_every_real_decision_and_no_imagined_one() -> None:
+    """A rollout policy with ``observe`` is told each real decision of its seat, a forced one
+    too, before the search; the worlds the search imagines reach only its ``__call__``."""
+
+    class Watching:
+        def __init__(self) -> None:
+            self.observed: list[str] = []
+            self.calls = 0
+
+        def observe(self, view: dict[str, object], decision: Decision) -> None:
+            self.observed.append(decision.prompt)
+
+        def __call__(self, state: object, rng: random.Random) -> object:
+            self.calls += 1
+            node = state.next()  # type: ignore[attr-defined]
+            return node.options[0]
+
+    state, node = _first_choice("crane")
+    watching = Watching()
+    player = ISMCTSPlayer("crane", node.seat, 1, simulations=20, rollout=watching)  # type: ignore[arg-type]
+    player.choose(view(state, node.seat), node)
+    player.choose(view(state, node.seat), Decision(node.seat, "forced", node.options[:1]))
+    assert watching.observed == [node.prompt, "forced"]
+    assert watching.calls > 0

@@ -101,6 +101,19 @@ def _hooks(ruleset: str) -> tuple[Rollout | None, Evaluate | None]:
     return None, None
 
 
+def rollout_maker(ruleset: str) -> Callable[[str], Rollout] | None:
+    """Where a ruleset's rollout policy remembers what its players saw (a heuristic that keeps
+    count of the other side's cards or habits), its ``search`` module offers
+    ``rollout_player(seat)``: a rollout policy of the searcher's own, whose memory only the
+    real game writes. It may have ``observe(view, decision)``, called at each real decision
+    of that seat before the search; in the imagined worlds its memory stays as it was, so one
+    world's guesses never leak into another, or into another game played in the process."""
+    maker: Callable[[str], Rollout] | None = getattr(
+        _module(ruleset, "search"), "rollout_player", None
+    )
+    return maker
+
+
 def prior_hook(ruleset: str) -> Rollout | None:
     """The policy whose pick a tree node favours, where the ruleset's ``search`` module offers
     one apart from its rollout policy (``prior_policy``: say, the heuristic without the noise
@@ -166,6 +179,9 @@ class ISMCTSPlayer:
         self.seed = seed
         self.decisions = 0
         hook_rollout, hook_evaluate = _hooks(ruleset)
+        maker = rollout_maker(ruleset) if rollout is None else None
+        if maker is not None:
+            hook_rollout = maker(seat)
         self.rollout = rollout or hook_rollout
         self.evaluate = evaluate or hook_evaluate
         # the pick a node favours: the ruleset's prior policy, else the rollout policy's; a
@@ -179,6 +195,9 @@ class ISMCTSPlayer:
     # --- the Player protocol -------------------------------------------------------------
     def choose(self, view: dict[str, Any], decision: Decision) -> Action:
         self.decisions += 1
+        observe = getattr(self.rollout, "observe", None)
+        if observe is not None:  # the policy's memory follows the real game, and only it
+            observe(view, decision)
         if len(decision.options) == 1:
             self.last_simulations = 0
             return decision.options[0]

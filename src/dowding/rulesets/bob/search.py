@@ -17,7 +17,7 @@ from .bots import _LEFT, _RAF, RAF_MOVE, BobHeuristic
 from .state import BobState, box
 from .tables import LUFTWAFFE, RAF
 
-_players: dict[str, BobHeuristic] = {}
+_players: dict[str, _RolloutBob] = {}
 
 
 class _RolloutBob(BobHeuristic):
@@ -26,7 +26,11 @@ class _RolloutBob(BobHeuristic):
     position of the raids rather than once per flight and space, another flight's cover
     is counted only for the few best spaces, a flight follows the path it planned at its
     first step instead of planning again at every step, and a mission's value against the
-    same defence is worked out once while the Luftwaffe assigns its flights."""
+    same defence is worked out once while the Luftwaffe assigns its flights.
+
+    Its memory (the raids' cards the RAF has seen, how keen the RAF has been, the paths
+    planned) is written only by ``observe``, from the real game: in the worlds a search
+    imagines it stays as it was, so one world's cards or fights never leak into another."""
 
     TOP = 4  # the spaces re-scored with the other flights' cover
     LIMIT = 4096  # entries a cache keeps before it starts again
@@ -39,6 +43,45 @@ class _RolloutBob(BobHeuristic):
         self._reaches: dict[Any, dict[str, list[str]]] = {}
         self._covers: dict[Any, set[str]] = {}
         self._guards: dict[tuple[int, int, int, str], tuple[float, list[str]]] = {}
+        self.frozen = True
+        # the paths planned in the real game; each imagined world plans on a copy of them
+        self._real_paths, self._real_planned = self._paths, self._planned
+        self._world: object | None = None
+
+    def observe(self, view: dict[str, Any], decision: Decision) -> None:
+        """A real decision of this seat: what the heuristic remembers of it (the cards seen,
+        the RAF's intercepts and dogfights met, the move's chances, the paths planned), as
+        the heuristic playing it would; the values worked out under the old memory are
+        dropped."""
+        self._world = None
+        self._paths, self._planned = self._real_paths, self._real_planned
+        self._values.clear()
+        self.frozen = False
+        try:
+            BobHeuristic.choose(self, view, decision)
+        finally:
+            self.frozen = True
+
+    def enter(self, world: object) -> None:
+        """Decide in ``world`` from here: a world met for the first time starts from the
+        real game's plans, so that a path planned in one imagined world (another fuel
+        choice, another raid) is never followed in the next."""
+        if world is not self._world:
+            self._world = world
+            self._paths, self._planned = dict(self._real_paths), dict(self._real_planned)
+
+    # the memory, written only while observing the real game
+    def _remember(self, v: Any) -> None:
+        if not self.frozen:
+            super()._remember(v)
+
+    def _tally(self, v: Any, d: Decision) -> None:
+        if not self.frozen:
+            super()._tally(v, d)
+
+    def _note_move(self, v: Any, flight: str, e: dict[str, Any], left: int, act: Action) -> None:
+        if not self.frozen:
+            super()._note_move(v, flight, e, left, act)
 
     def _raf_reach_of(self, v: Any, start: str, left: int) -> dict[str, list[str]]:
         # the same flights in the same spaces give the same reach (Step 6): kept between
@@ -187,16 +230,49 @@ class _RolloutBob(BobHeuristic):
         return min(d.options, key=lambda o: o.text)
 
 
+class RolloutPolicy:
+    """One search player's rollout policy (``rollout_player``): the cut-down heuristic for
+    every seat, its own seat's memory kept from the real game (``observe``), the other seats'
+    at the start, since what the other side has noticed is its secret."""
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self.players: dict[str, _RolloutBob] = {}
+
+    def player(self, seat: str) -> _RolloutBob:
+        got = self.players.get(seat)
+        if got is None:
+            got = self.players[seat] = _RolloutBob(seat)
+        return got
+
+    def observe(self, view: dict[str, Any], decision: Decision) -> None:
+        if decision.seat == self.seat:
+            self.player(self.seat).observe(view, decision)
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        node = state.next()
+        assert isinstance(node, Decision) and isinstance(state, BobState)
+        return _choose(self.player(node.seat), state, node)
+
+
+def rollout_player(seat: str) -> RolloutPolicy:
+    """The rollout policy of a search player in ``seat`` (``dowding.bots.ismcts``)."""
+    return RolloutPolicy(seat)
+
+
 def rollout_policy(state: State, rng: random.Random) -> Action:
-    """The heuristic player's choice for whoever decides, cut down for speed (``_RolloutBob``).
-    The players are shared between rollouts: what one remembers (raids met, planned paths) is
-    a guess in any imagined world."""
+    """The cut-down heuristic's choice for whoever decides, from a memory of nothing (shared
+    players that never remember: a caller without a game to observe)."""
     node = state.next()
-    assert isinstance(node, Decision)
+    assert isinstance(node, Decision) and isinstance(state, BobState)
     player = _players.get(node.seat)
     if player is None:
         player = _players[node.seat] = _RolloutBob(node.seat)
-    assert isinstance(state, BobState)
+    return _choose(player, state, node)
+
+
+def _choose(player: _RolloutBob, state: BobState, node: Decision) -> Action:
+    player.enter(state)
     view: Any = state.view(node.seat, infostate=False, brief=True)
     if any(o.kind == "assign" for o in node.options):
         # Step 3 plays to the score, which the brief view leaves out
