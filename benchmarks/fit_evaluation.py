@@ -2,11 +2,14 @@
 
     python benchmarks/fit_evaluation.py --ruleset crane --games 400
     python benchmarks/fit_evaluation.py --ruleset fight-for-the-sky --scenario intermediate
+    python benchmarks/fit_evaluation.py --ruleset bob --scenario channel-battle --drop 3
 
 Plays the games, records each decision's position features (``rulesets/<id>/search.py:
 features``) with the side that won in the end (a half where nobody won), fits a logistic
 regression (numpy, plain gradient descent with a little L2), and prints the weights to paste
-into ``search.py`` with the fit's log loss and accuracy on held-out games.
+into ``search.py`` with the fit's log loss and accuracy on held-out games. ``--drop I`` holds
+feature I (counted from 0) at a weight of 0: a feature whose fitted sign rewards what loses
+when a search chooses it (bob's cards in the air: docs/benchmarks.md, "bob's own policy").
 """
 
 from __future__ import annotations
@@ -102,10 +105,17 @@ def main() -> None:
     parser.add_argument(
         "--margin", action="store_true", help="fit the final margin (search.margin), not who won"
     )
+    parser.add_argument(
+        "--drop", type=int, action="append", default=[], help="a feature held at weight 0"
+    )
     ns = parser.parse_args()
     x, y, groups, margin = collect(ns.ruleset, ns.games, ns.every, ns.scenario)
     train = groups % 5 != 0
-    w = fit_margin(x[train], margin[train]) if ns.margin else fit(x[train], y[train])
+    keep = [i for i in range(x.shape[1]) if i not in ns.drop]
+    kept = x[:, keep]
+    fitted = fit_margin(kept[train], margin[train]) if ns.margin else fit(kept[train], y[train])
+    w = np.zeros(x.shape[1] + 1)
+    w[[*keep, x.shape[1]]] = fitted
     base = float(np.mean(y[train]))
     print(f"positions {len(y)}, games {ns.games}, positive side won {np.mean(y[groups >= 0]):.3f}")
     print("weights (features..., bias):", [round(float(v), 4) for v in w])

@@ -12,23 +12,33 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from dowding.bots import make_player
 from dowding.bots.ismcts import ISMCTSPlayer
 from dowding.engine import Chance, Decision, Terminal, get_game
+from dowding.rulesets.bob import search as search_module
+from dowding.rulesets.bob.bots import BobHeuristic
 
 
-def _follow_heuristic_game(seed: int, side: str, decisions: int) -> Counter[str]:
+def _follow_heuristic_game(
+    seed: int, side: str, decisions: int
+) -> tuple[Counter[str], Counter[str]]:
     """Play a heuristic Channel Battle; at each of ``side``'s decisions a novice search player
     in that seat thinks about it (its choice not played), then its rollout policy is asked in
-    a fresh world sampled from the view. Counts, by kind, where the policy differs from the
-    heuristic in the seat (the same heuristic with the same memory of the real game)."""
+    a fresh world sampled from the view, for up to ``decisions`` decisions with a choice or to
+    the end. Counts, by kind, the decisions asked and where the policy differs from the
+    heuristic in the seat (the heuristic with the search's own settings, ``OWN_POLICY``, and
+    the same memory of the real game)."""
     game = get_game("bob")
     state = game.new_state("channel-battle", {})
     players = {s: make_player("bob", "heuristic", s, seed) for s in state.seat_ids()}
+    players[side] = BobHeuristic(side, seed, **search_module.OWN_POLICY)
     search = ISMCTSPlayer("bob", side, seed, "novice", seconds=60.0)
     assert search.rollout is not None
     rng = random.Random(seed)
     differ: Counter[str] = Counter()
+    asked: Counter[str] = Counter()
     seen = 0
     while seen < decisions and not isinstance(node := state.next(), Terminal):
         if isinstance(node, Chance):
@@ -41,23 +51,35 @@ def _follow_heuristic_game(seed: int, side: str, decisions: int) -> Counter[str]
             search.choose(view, node)
             if len(node.options) > 1:
                 seen += 1
+                asked[act.kind] += 1
                 world = game.state_from_view(view, side, random.Random(seen))
                 if search.rollout(world, rng) != act:
                     differ[act.kind] += 1
         state.apply(act)
-    assert seen == decisions, "the game ended before the decisions were seen"
-    return differ
+    return asked, differ
 
 
-def test_the_luftwaffe_search_policy_follows_its_heuristic_after_every_search() -> None:
+def test_the_luftwaffe_search_policy_follows_its_heuristic_after_every_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # the old shared memory differed at 25 of 336 moves over 20 games, one flight's planned
-    # path taken from a world where it had 3 spaces left
-    differ = _follow_heuristic_game(seed=41, side="luftwaffe", decisions=60)
+    # path taken from a world where it had 3 spaces left. With the heuristic's own settings,
+    # whose Luftwaffe flies more raids than the search's (OWN_POLICY: one a game, 11 moves)
+    monkeypatch.setattr(search_module, "OWN_POLICY", {})
+    asked, differ = _follow_heuristic_game(seed=41, side="luftwaffe", decisions=60)
+    assert sum(asked.values()) == 60 and asked["move"] >= 12, asked
     assert differ["move"] == 0 and differ["assign"] == 0 and differ["ground"] == 0, differ
 
 
+def test_the_luftwaffe_search_policy_with_its_own_settings_follows_them() -> None:
+    asked, differ = _follow_heuristic_game(seed=41, side="luftwaffe", decisions=60)
+    assert asked["move"] >= 10 and asked["ground"] >= 20, asked
+    assert not differ, differ
+
+
 def test_the_raf_search_policy_keeps_its_own_plans() -> None:
-    differ = _follow_heuristic_game(seed=41, side="raf", decisions=160)
+    asked, differ = _follow_heuristic_game(seed=41, side="raf", decisions=160)
+    assert sum(asked.values()) >= 150, asked
     assert differ["stop"] == 0 and sum(differ.values()) <= 8, differ
 
 

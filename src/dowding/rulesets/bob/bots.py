@@ -44,6 +44,9 @@ DF_PRIOR = 0.4
 # this player once did, gave the RAF 94% of 200 Channel Battles (LW 5%); at 0 the Luftwaffe won
 # 29 of 40 (docs/rules/bob.md, Balance): the marginal raids were the ones intercepted.
 GROUND_BELOW = 0.0
+# how much the RAF's guard positions weigh the targets themselves, against the radar line the
+# raids cross (the search player's own policy sets 0: docs/benchmarks.md, "bob's own policy")
+TARGET_GUARD = 0.1
 # playing to win rather than for points: a Luftwaffe behind (after the repairs the RAF is expected
 # to make) flies raids down to RISK_PER_VP a victory point short, spread over the turns left, and
 # never below MAX_RISK; ahead, it keeps to the raids that pay
@@ -376,9 +379,20 @@ class BobHeuristic:
     # cheaper by about 0.08 ms), which leaves out the victory points its Step 3 plays to
     view_options: ClassVar[dict[str, bool]] = {"infostate": False}
 
-    def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
+    def __init__(
+        self,
+        seat: str,
+        seed: int = 0,
+        strength: str | None = None,
+        *,
+        ground_below: float | None = None,
+        target_guard: float | None = None,
+    ) -> None:
         self.seat = seat
         self.side = RAF if seat.startswith(RAF) else LUFTWAFFE
+        # the module's values unless given (read now, so that a test may set them)
+        self.ground_below = GROUND_BELOW if ground_below is None else ground_below
+        self.target_guard = TARGET_GUARD if target_guard is None else target_guard
         _static()  # the board's tables, built now rather than in the first decision
         # what the RAF has seen of each Luftwaffe flight's cards (face up in a fight)
         self.seen: dict[str, dict[str, Card]] = {}
@@ -555,14 +569,15 @@ class BobHeuristic:
         return Action("ground")
 
     def _ground_below(self, v: _View) -> float:
-        """The least a raid must be expected to bring to be flown: GROUND_BELOW while the
-        Luftwaffe is ahead, less when it is behind and grounding would lose the game."""
+        """The least a raid must be expected to bring to be flown: ``ground_below``
+        (GROUND_BELOW) while the Luftwaffe is ahead, less when it is behind and grounding would
+        lose the game."""
         lw, raf = _score(v)
         margin = lw - raf - _repairs_to_come(v)
         if margin > 0:
-            return GROUND_BELOW
+            return self.ground_below
         short = 1 - margin  # victory points to gain to be ahead
-        return GROUND_BELOW - min(MAX_RISK, RISK_PER_VP * short / max(1, _turns_left(v)))
+        return self.ground_below - min(MAX_RISK, RISK_PER_VP * short / max(1, _turns_left(v)))
 
     def _mission_value(self, v: _View, flight: str, mid: str) -> float:
         """Expected victory points of sending ``flight`` on mission ``mid`` (0: grounding it).
@@ -1120,7 +1135,7 @@ class BobHeuristic:
         targets within reach of the raids already over England."""
         w = dict(self.s.radar_weight)
         for space, value in self.s.target_weight.items():
-            w[space] = w.get(space, 0.0) + 0.1 * value
+            w[space] = w.get(space, 0.0) + self.target_guard * value
         for name in v.hits:
             if name in v.t.targets and v.knocked_out(name):
                 target = v.t.targets[name]
