@@ -107,7 +107,9 @@ def rollout_maker(ruleset: str) -> Callable[[str], Rollout] | None:
     ``rollout_player(seat)``: a rollout policy of the searcher's own, whose memory only the
     real game writes. It may have ``observe(view, decision)``, called at each real decision
     of that seat before the search; in the imagined worlds its memory stays as it was, so one
-    world's guesses never leak into another, or into another game played in the process."""
+    world's guesses never leak into another, or into another game played in the process. It
+    may also have ``prior(state, rng)``: the pick a tree node favours, where that differs from
+    the rollouts' (the rollouts' noise left out)."""
     maker: Callable[[str], Rollout] | None = getattr(
         _module(ruleset, "search"), "rollout_player", None
     )
@@ -184,9 +186,13 @@ class ISMCTSPlayer:
             hook_rollout = maker(seat)
         self.rollout = rollout or hook_rollout
         self.evaluate = evaluate or hook_evaluate
-        # the pick a node favours: the ruleset's prior policy, else the rollout policy's; a
-        # rollout policy given by the caller is its prior too
-        self.prior = (None if rollout is not None else prior_hook(ruleset)) or self.rollout
+        # the pick a node favours: the rollout player's own prior (``prior``) or the ruleset's
+        # prior policy, else the rollout policy's; a rollout policy given by the caller is its
+        # prior too
+        own_prior = getattr(hook_rollout, "prior", None) if maker is not None else None
+        self.prior = (
+            None if rollout is not None else own_prior or prior_hook(ruleset)
+        ) or self.rollout
         self.last_simulations = 0  # how many the last decision ran (for benchmarks)
         # when the search in progress must stop: wall-clock (perf_counter), so that threads
         # sharing the interpreter, or a busy machine, make it think less, never longer

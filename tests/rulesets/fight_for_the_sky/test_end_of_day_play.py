@@ -100,8 +100,8 @@ def test_a_squadron_past_its_landing_turn_counts_lost_once_it_has_moved() -> Non
 
 def test_the_search_favours_the_heuristics_pick_not_its_rollouts() -> None:
     player = ISMCTSPlayer("fight-for-the-sky", LUFTWAFFE, 0, "novice")
-    assert player.prior is search.prior_policy
-    assert player.rollout is search.rollout_policy
+    assert isinstance(player.rollout, search.OwnPolicy)
+    assert player.prior == player.rollout.prior
     # a caller's own rollout policy is its prior too
     mine = ISMCTSPlayer("fight-for-the-sky", RAF, 0, "novice", rollout=search.prior_policy)
     assert mine.prior is search.prior_policy

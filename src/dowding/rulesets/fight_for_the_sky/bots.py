@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dowding.engine import Action, Decision, Terminal
@@ -37,6 +38,41 @@ RAF_REACH = 8
 INTERMEDIATE_PER_HEX = 0.3
 _REACH: dict[tuple[Any, ...], frozenset[str]] = {}
 _COST: dict[tuple[Any, ...], int] = {}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The heuristic's weights that a trial may change (``benchmarks/policy_trials.py``); the
+    defaults are the heuristic's own, the opponent of every figure in docs/ and the reference of
+    the balance measurements. The search player's own side may play other values
+    (``search.py: OWN_POLICY``)."""
+
+    # Luftwaffe, Basic Game: what a hex within the RAF's reach on the way costs a target's value
+    reach_cost: float = 0.25
+    # Luftwaffe, Intermediate Game: what a hex from the assembly hexes costs a target's value
+    per_hex: float = INTERMEDIATE_PER_HEX
+    # Luftwaffe: a second raid on one target, and an escort flight lost for fuel, in points
+    second_raid: float = 2.0
+    fuel_flight: float = 1.0
+    # Luftwaffe: a raid's bombers and escorts as the formation is made up
+    bombers: int = 3
+    escorts: int = 3
+    # Luftwaffe: how far from the RAF's squadrons a formation keeps (hexes, at most)
+    keep_away: int = 9
+    # Luftwaffe, Intermediate and Campaign: announce no more raids once this many points ahead
+    # with nothing out (None: never)
+    stop_ahead: float | None = None
+    # RAF: a squadron takes off for a raid within its reach plus this many hexes
+    scramble_slack: int = 4
+    # RAF: a raid that has bombed is fought only if a pair would gain at least this many points
+    bombed_floor: float = 0.0
+    # RAF: what fighting a raid before it bombs is worth over fighting it after
+    before_bombing: float = 0.5
+    # RAF, Basic Game: a target's weight in the guard positions over its AA-capped points
+    guard_extra: float = 1.0
+
+
+DEFAULT = Settings()
 
 
 def _in_reach(s: FightState) -> frozenset[str]:
@@ -92,19 +128,19 @@ def _unclaimed(s: FightState) -> list[str]:
     return free
 
 
-def _basic_value(s: FightState, target: str, free: list[str]) -> float:
+def _basic_value(s: FightState, target: str, free: list[str], cfg: Settings = DEFAULT) -> float:
     """A raid scores a hit or two, capped at the AA value; every hex flown within the RAF's reach
     is a chance for it to intercept."""
     t = s.board.targets[target]
     goal = s.board.target_hex[target]
     cost = min((_reach_cost(s, h, goal) for h in free if s.board.reaches(h, goal)), default=99)
-    return min(t.aa, 2) - 0.25 * cost
+    return min(t.aa, 2) - cfg.reach_cost * cost
 
 
-def _target_value(s: FightState, target: str) -> float:
+def _target_value(s: FightState, target: str, cfg: Settings = DEFAULT) -> float:
     t = s.board.targets[target]
     if s.basic:
-        return _basic_value(s, target, list(s.board.assembly))
+        return _basic_value(s, target, list(s.board.assembly), cfg)
     if s.campaign:
         return t.vp / max(t.boxes, 1) - 0.2 * t.aa
     # Intermediate Game, How to Win: hits score only on radar stations and air bases west of
@@ -114,7 +150,7 @@ def _target_value(s: FightState, target: str) -> float:
     goal = board.target_hex[target]
     scoring = t.kind == "radar" or west_of(board, goal, board.data.vp_west_of)
     near = min(board.distance(h, goal) for h in board.assembly)
-    return (1.0 if scoring else -5.0) - 0.25 * t.aa - INTERMEDIATE_PER_HEX * near
+    return (1.0 if scoring else -5.0) - 0.25 * t.aa - cfg.per_hex * near
 
 
 _PATH: dict[tuple[int, str, str], tuple[str, ...]] = {}
@@ -196,7 +232,7 @@ def _best(options: tuple[Action, ...], score: Any) -> Action:
     return max(options, key=lambda a: (score(a), -options.index(a)))
 
 
-def policy(s: FightState, rng: random.Random) -> Action:
+def policy(s: FightState, rng: random.Random, cfg: Settings = DEFAULT) -> Action:
     node = s.next()
     assert isinstance(node, Decision)
     options = node.options
@@ -221,13 +257,21 @@ def policy(s: FightState, rng: random.Random) -> Action:
                 # assembly hex the formations aimed already leave free
                 left = s.board.targets[t].aa - count
                 cap = min(s.board.targets[t].aa, 2) - min(left, 2)
-                return _basic_value(s, t, free) - cap
+                return _basic_value(s, t, free, cfg) - cap
             # a second raid on one target adds little: boxes run out; each escort flight that
             # would fail to land is a point to the RAF (How to Win)
-            return _target_value(s, t) - 2.0 * count - _fuel_cost(s, t)
+            return (
+                _target_value(s, t, cfg)
+                - cfg.second_raid * count
+                - cfg.fuel_flight * _fuel_cost(s, t)
+            )
 
         return _best(options, aim_score)
     if kind == "form":
+        if cfg.stop_ahead is not None and _ahead_with_nothing_out(s, cfg.stop_ahead):
+            finish = [a for a in options if a.kind == "finish"]
+            if finish:
+                return finish[0]
         raid = [a for a in options if a.kind == "form" and a.word("type") == "raid"]
         if raid:
             return raid[0]
@@ -243,9 +287,9 @@ def policy(s: FightState, rng: random.Random) -> Action:
         goal = s.board.target_hex[placing.target]
         return _best(options, lambda a: _start_score(s, placing.units, a.word("at"), goal))
     if kind == "pick":
-        return _pick(s, options)
+        return _pick(s, options, cfg)
     if kind == "lw_move":
-        return _lw_move(s, tuple(a for a in options if a.kind == "fly"))
+        return _lw_move(s, tuple(a for a in options if a.kind == "fly"), cfg)
     if kind == "strike":
         strikes = [a for a in options if a.kind == "strike"]
         return strikes[0] if strikes else options[0]
@@ -255,9 +299,9 @@ def policy(s: FightState, rng: random.Random) -> Action:
             return _best(options, lambda a: s.sqn(str(a.get("unit"))).flights)
         return _best(options, lambda a: s.unit(int(a.number("unit"))).flights)
     if kind == "raf_move":
-        return _raf_select(s, options)
+        return _raf_select(s, options, cfg)
     if kind == "raf_dest":
-        return _raf_dest(s, s.queue[0][1], options)
+        return _raf_dest(s, s.queue[0][1], options, cfg)
     if kind == "insist":
         return options[0]
     if kind == "go":
@@ -288,7 +332,16 @@ def _hexes_left(s: FightState, start: str, target: str) -> int:
     return found
 
 
-def _lw_move(s: FightState, moves: tuple[Action, ...]) -> Action:
+def _ahead_with_nothing_out(s: FightState, lead: float) -> bool:
+    """Intermediate and Campaign: the Luftwaffe leads How to Win's points by ``lead`` or more
+    and has no formation out, so announcing no more raids ends the day ahead."""
+    if s.basic or any(f.hex for f in s.forms):
+        return False
+    scores = s.scores()
+    return scores[LUFTWAFFE] - scores[RAF] >= lead
+
+
+def _lw_move(s: FightState, moves: tuple[Action, ...], cfg: Settings = DEFAULT) -> Action:
     """Take the shortest way on to the target where the flight paths branch (the less time over
     England, the fewer interceptions), then keep out of the RAF's reach."""
     board = s.board
@@ -303,12 +356,12 @@ def _lw_move(s: FightState, moves: tuple[Action, ...]) -> Action:
         if f is not None and f.kind == "raid" and not f.bombed and f.target:
             left = _hexes_left(s, h, board.target_hex[f.target])
         away = min((board.distance(h, t) for t in threats), default=0)
-        return -10 * left + min(away, 9)
+        return -10 * left + min(away, cfg.keep_away)
 
     return _best(moves, score)
 
 
-def _pick(s: FightState, options: tuple[Action, ...]) -> Action:
+def _pick(s: FightState, options: tuple[Action, ...], cfg: Settings = DEFAULT) -> Action:
     f = s.form(s.queue[0][1])
     assert f is not None
     roles = [s.role(u) for u in f.units]
@@ -321,12 +374,12 @@ def _pick(s: FightState, options: tuple[Action, ...]) -> Action:
             return (me109 or adds)[0]
         close = [a for a in options if a.kind == "close"]
         return close[0] if close else options[-1]
-    want_bomber = bombers < 3
+    want_bomber = bombers < cfg.bombers
     for a in adds:
         role = s.role(int(a.number("unit")))
         if role == "bomber" and want_bomber:
             return a
-    if fighters < 3 and bombers:
+    if fighters < cfg.escorts and bombers:
         me109 = [a for a in adds if s.unit(int(a.number("unit"))).type == "me109"]
         fighters_left = me109 or [a for a in adds if s.role(int(a.number("unit"))) == "fighter"]
         if fighters_left:
@@ -346,7 +399,7 @@ def _raids_to_come(s: FightState) -> bool:
     return s.basic and any(f.kind == "raid" and not f.bombed for f in s.forms)
 
 
-def _guard_weights(s: FightState) -> dict[str, float]:
+def _guard_weights(s: FightState, cfg: Settings = DEFAULT) -> dict[str, float]:
     """Basic Game: each target hex a raid may be aimed at (How to Win the Basic Game: the six
     listed), worth what its hits can score (capped at its AA value), shared among the airborne
     squadrons that can reach it next turn."""
@@ -356,16 +409,18 @@ def _guard_weights(s: FightState) -> dict[str, float]:
         h = board.target_hex[t]
         if any(f.hex == h and f.bombed for f in s.forms):
             continue
-        weights[h] = min(board.targets[t].aa, 2) + 1.0
+        weights[h] = min(board.targets[t].aa, 2) + cfg.guard_extra
     return weights
 
 
-def _guard_hex(s: FightState, r: Any, flies: list[Action]) -> Action | None:
+def _guard_hex(
+    s: FightState, r: Any, flies: list[Action], cfg: Settings = DEFAULT
+) -> Action | None:
     """Basic Game, before the raids are seen: the hex from which this squadron reaches the most
     targets next turn (a formation ends its move on its target, and is intercepted there before
     it bombs: How to Move and Intercept), the targets others cover already counted for less."""
     board = s.board
-    weights = _guard_weights(s)
+    weights = _guard_weights(s, cfg)
     if not weights or not flies:
         return None
     reach = s.raf_allowance(r)
@@ -386,7 +441,7 @@ def _guard_hex(s: FightState, r: Any, flies: list[Action]) -> Action | None:
     return _best(tuple(flies), score)
 
 
-def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
+def _raf_select(s: FightState, options: tuple[Action, ...], cfg: Settings = DEFAULT) -> Action:
     targets = _targets_for_raf(s)
     ending = day_ends_this_turn(s)
     for a in options:
@@ -407,7 +462,7 @@ def _raf_select(s: FightState, options: tuple[Action, ...]) -> Action:
         if left < 0:
             continue
         near = min(s.board.distance(start, h) for h in targets)
-        if r.status == AIR or near <= left + 4:
+        if r.status == AIR or near <= left + cfg.scramble_slack:
             return a
     return next(a for a in options if a.kind == "end")
 
@@ -459,7 +514,9 @@ def _join_gain(s: FightState, r: Any, h: str, f: Any) -> float:
     return _fight_points(s, [*there, r], f) - _fight_points(s, there, f)
 
 
-def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
+def _raf_dest(
+    s: FightState, sqn: str, options: tuple[Action, ...], cfg: Settings = DEFAULT
+) -> Action:
     r = s.sqn(sqn)
     lands = [a for a in options if a.kind == "land"]
     if (
@@ -475,7 +532,7 @@ def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
         return back  # a squadron that took off now would be lost when the day ends
     targets = _targets_for_raf(s)
     if not targets and _raids_to_come(s):
-        return _guard_hex(s, r, flies) or back
+        return _guard_hex(s, r, flies, cfg) or back
     if not flies or not targets:
         return back
     board = s.board
@@ -486,32 +543,32 @@ def _raf_dest(s: FightState, sqn: str, options: tuple[Action, ...]) -> Action:
             f = s.form_at(h)
             if f is None:
                 return 101.0
-            if f.bombed and _fight_points(s, [r, r], f) < 0:
+            if f.bombed and _fight_points(s, [r, r], f) < cfg.bombed_floor:
                 # its bombs are dropped, and a pair of this type would lose points against
                 # its escorts: keep near instead (they turn back for fuel before long)
                 return -1.0
             # the points the squadron adds to the dogfight there (a second squadron adds
             # strength without drawing more fire), the more before the raid bombs
-            bonus = 0.5 if not f.bombed else 0.0
+            bonus = cfg.before_bombing if not f.bombed else 0.0
             return 100 + bonus + _join_gain(s, r, h, f)
         return -min(board.distance(h, t) for t in targets)
 
     best = _best(tuple(flies), score)
     if score(best) < -2 and _raids_to_come(s):
         # Basic Game: no raid in reach this turn; wait over the targets still to be bombed
-        return _guard_hex(s, r, flies) or back
+        return _guard_hex(s, r, flies, cfg) or back
     if r.status == GROUND and score(best) < -2:
         return back
     return best
 
 
-def rollout_policy(state: FightState, rng: random.Random) -> Action:
+def rollout_policy(state: FightState, rng: random.Random, cfg: Settings = DEFAULT) -> Action:
     """The heuristic with a tenth of its choices random: fast, for playouts inside search."""
     node = state.next()
     assert isinstance(node, Decision)
     if rng.random() < 0.1:
         return rng.choice(node.options)
-    return policy(state, rng)
+    return policy(state, rng, cfg)
 
 
 def evaluate(state: FightState) -> dict[str, float]:
@@ -529,9 +586,13 @@ def evaluate(state: FightState) -> dict[str, float]:
 class HeuristicPlayer:
     """Decides from the view alone: the state is rebuilt from the view's infostate."""
 
-    def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
+    def __init__(
+        self, seat: str, seed: int = 0, strength: str | None = None, **settings: Any
+    ) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
+        # trials and the search player's own side may change the heuristic's weights
+        self.cfg = replace(DEFAULT, **settings) if settings else DEFAULT
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Action:
         from . import GAME
@@ -540,7 +601,7 @@ class HeuristicPlayer:
             state = GAME.state_from_dict(view["infostate"])
             node = state.next()
             if isinstance(node, Decision) and node.options == decision.options:
-                choice = policy(state, self.rng)
+                choice = policy(state, self.rng, self.cfg)
                 if choice in decision.options:
                     return choice
         except (KeyError, ValueError):

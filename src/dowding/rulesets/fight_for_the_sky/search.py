@@ -11,16 +11,28 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
+from typing import Any
 
-from dowding.engine import Action, State, Terminal
+from dowding.engine import Action, Decision, State, Terminal
 
-from .bots import policy, rollout_policy
+from .bots import DEFAULT, Settings, policy, rollout_policy
 from .components import LUFTWAFFE, RAF
 from .counters import AIR, LOST, OUT, RAID
 from .game_turn import day_ends_this_turn
 from .state import FightState
 
-__all__ = ["doomed", "evaluate", "features", "margin", "prior_policy", "rollout_policy"]
+__all__ = [
+    "OWN_POLICY",
+    "OwnPolicy",
+    "doomed",
+    "evaluate",
+    "features",
+    "margin",
+    "prior_policy",
+    "rollout_player",
+    "rollout_policy",
+]
 
 
 def prior_policy(state: State, rng: random.Random) -> Action:
@@ -30,6 +42,39 @@ def prior_policy(state: State, rng: random.Random) -> Action:
     the day's last turn instead of landing, and lost)."""
     assert isinstance(state, FightState)
     return policy(state, rng)
+
+
+# The search player's own side plays the heuristic with these settings (``bots.Settings``),
+# measured better than the heuristic's own against it (docs/benchmarks.md, "Fight for the
+# Sky's own policy"); the other side is imagined as the heuristic plays it.
+OWN_POLICY: dict[str, Any] = {}
+
+
+class OwnPolicy:
+    """One search player's rollout policy (``rollout_player``) and prior: the heuristic for
+    whoever decides, its own seat with ``OWN_POLICY``; ``__call__`` with the rollouts' tenth of
+    random choices, ``prior`` without it."""
+
+    def __init__(self, seat: str) -> None:
+        self.seat = seat
+        self.own: Settings = replace(DEFAULT, **OWN_POLICY)
+
+    def _settings(self, state: State) -> Settings:
+        node = state.next()
+        return self.own if isinstance(node, Decision) and node.seat == self.seat else DEFAULT
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        assert isinstance(state, FightState)
+        return rollout_policy(state, rng, self._settings(state))
+
+    def prior(self, state: State, rng: random.Random) -> Action:
+        assert isinstance(state, FightState)
+        return policy(state, rng, self._settings(state))
+
+
+def rollout_player(seat: str) -> OwnPolicy:
+    """The rollout policy and prior of a search player in ``seat`` (``dowding.bots.ismcts``)."""
+    return OwnPolicy(seat)
 
 
 # The chance that the Luftwaffe wins, on a logistic scale over ``features``, fitted to heuristic
