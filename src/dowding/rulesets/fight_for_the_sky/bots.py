@@ -68,6 +68,9 @@ class Settings:
     bombed_floor: float = 0.0
     # RAF: what fighting a raid before it bombs is worth over fighting it after
     before_bombing: float = 0.5
+    # RAF: a squadron joins the dogfight with a raid still to bomb only if it adds at least
+    # this many points to it (None: always)
+    join_floor: float | None = None
     # RAF, Basic Game: a target's weight in the guard positions over its AA-capped points
     guard_extra: float = 1.0
 
@@ -550,7 +553,10 @@ def _raf_dest(
             # the points the squadron adds to the dogfight there (a second squadron adds
             # strength without drawing more fire), the more before the raid bombs
             bonus = cfg.before_bombing if not f.bombed else 0.0
-            return 100 + bonus + _join_gain(s, r, h, f)
+            gain = _join_gain(s, r, h, f)
+            if not f.bombed and cfg.join_floor is not None and gain < cfg.join_floor:
+                return -1.0
+            return 100 + bonus + gain
         return -min(board.distance(h, t) for t in targets)
 
     best = _best(tuple(flies), score)

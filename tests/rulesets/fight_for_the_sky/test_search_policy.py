@@ -1,0 +1,133 @@
+"""The search player's own policy in Fight for the Sky (``search.py: OWN_POLICY``): the heuristic
+with four of its settings (``bots.Settings``) changed, each measured to win more against the
+heuristic (docs/benchmarks.md, "Fight for the Sky's own policy"); the other side is still
+imagined as the heuristic plays it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from dowding.bots import play_out
+from dowding.bots.ismcts import ISMCTSPlayer, terminal_values
+from dowding.engine import Decision, get_game
+from dowding.rulesets.fight_for_the_sky import bots
+from dowding.rulesets.fight_for_the_sky.bots import DEFAULT, HeuristicPlayer, Settings, policy
+from dowding.rulesets.fight_for_the_sky.search import OWN_POLICY, OwnPolicy
+from dowding.rulesets.fight_for_the_sky.state import FightState
+
+from .position import blank, fly, formation, run
+
+
+def _wins(scenario: str, seat: str, settings: dict[str, object], seeds: range) -> float:
+    """Games won by ``seat`` played with ``settings`` against the heuristic, dice from the seed
+    as ``benchmarks/policy_trials.py`` draws them (a draw counts half)."""
+    game = get_game("fight-for-the-sky")
+    total = 0.0
+    for seed in seeds:
+        state = game.new_state(scenario, {})
+        players = {s: HeuristicPlayer(s, seed) for s in state.seat_ids()}
+        players[seat] = HeuristicPlayer(seat, seed, **settings)
+        node = play_out(state, players, dice=random.Random(f"dice:{seed}"))
+        sides = {s.id: s.side for s in game.seats_for(state.options)}
+        total += terminal_values(node, sides)[seat]  # type: ignore[arg-type]
+    return total
+
+
+def test_the_defaults_are_the_heuristics_own() -> None:
+    assert Settings() == DEFAULT
+    assert HeuristicPlayer("raf", 0).cfg is DEFAULT
+    assert HeuristicPlayer("raf", 0, bombers=6).cfg == replace(DEFAULT, bombers=6)
+
+
+def test_the_own_luftwaffe_wins_more_intermediate_games_than_the_heuristic() -> None:
+    # up to six bombers a raid: over seeds 0-399, 223.5 -> 375 of 400; here seeds 0-11
+    seeds = range(12)
+    assert _wins("intermediate", "luftwaffe", OWN_POLICY, seeds) >= (
+        _wins("intermediate", "luftwaffe", {}, seeds) + 2
+    )
+
+
+def _aims(cfg: Settings) -> list[str]:
+    s = get_game("fight-for-the-sky").new_state("basic", {})
+    assert isinstance(s, FightState)
+    rng = random.Random(0)
+    aims = []
+    while s.queue[0][0] == "aim":
+        choice = policy(s, rng, cfg)
+        aims.append(choice.word("at"))
+        s.apply(choice)
+    return aims
+
+
+def test_the_own_basic_luftwaffe_spreads_its_raids_by_what_each_target_can_score() -> None:
+    # How to Win the Basic Game: a target's hits score up to its AA value (Dover 3, the rest
+    # 1). The heuristic weighs the hexes flown within the RAF's reach and sends three raids to
+    # Dover, where two can score its 3; the own policy weighs what each target still lets a
+    # raid score, and sends the third elsewhere (over seeds 0-399, 200.5 -> 250.5 of 400)
+    assert _aims(DEFAULT) == ["dover", "dover", "dover", "manston"]
+    assert _aims(replace(DEFAULT, **OWN_POLICY)) == ["dover", "dover", "dunkirk", "manston"]
+
+
+def _first_pick(s: FightState) -> FightState:
+    rng = random.Random(0)
+    while s.queue[0][0] != "pick":
+        s.apply(policy(s, rng))
+    return s
+
+
+def test_the_own_luftwaffe_fills_a_raid_with_bombers() -> None:
+    # How to Make Up Your Formations: up to 6 units; the heuristic stops at 3 bombers and adds
+    # escorts, the own policy takes bombers while any may join
+    own = replace(DEFAULT, **OWN_POLICY)
+    s = _first_pick(get_game("fight-for-the-sky").new_state("intermediate", {}))
+    heuristic_roles, own_roles = [], []
+    for cfg, roles in ((DEFAULT, heuristic_roles), (own, own_roles)):
+        t = s.copy()
+        assert isinstance(t, FightState)
+        rng = random.Random(0)
+        while t.queue[0][0] == "pick":
+            choice = policy(t, rng, cfg)
+            if choice.kind == "add":
+                roles.append(t.role(int(choice.number("unit"))))
+            t.apply(choice)
+    assert heuristic_roles.count("bomber") == 3
+    assert own_roles.count("bomber") > 3
+
+
+def _dest(s: FightState, sqn: str, cfg: Settings) -> str:
+    node = run(s, ("raf_dest", sqn))
+    assert isinstance(node, Decision)
+    choice = policy(s, random.Random(0), cfg)
+    return choice.word("to") if choice.kind == "fly" else choice.kind
+
+
+def test_the_own_raf_keeps_out_of_a_dogfight_its_squadron_would_lose_points_in() -> None:
+    # a lone squadron against two He 111s under three Me 109s loses points (How to Attack's
+    # fire back; How to Win): the heuristic goes in before the raid bombs, the own policy keeps
+    # near; against the He 111s alone the squadron gains, and both go in
+    own = replace(DEFAULT, **OWN_POLICY)
+    for units, gains in (((11, 12, 49, 50, 51), False), ((11, 12), True)):
+        chosen = {}
+        for name, cfg in (("heuristic", DEFAULT), ("own", own)):
+            s = blank("intermediate", turn=5)
+            f = formation(s, units, "L8", "detling")
+            fly(s, "610", "J8", land_by=10)
+            assert (bots._join_gain(s, s.sqn("610"), "L8", f) >= 0) is gains
+            chosen[name] = _dest(s, "610", cfg)
+        assert chosen["heuristic"] == "L8"
+        assert (chosen["own"] == "L8") is gains
+
+
+def test_a_search_player_imagines_its_own_side_with_its_policy_and_the_other_as_the_heuristic() -> (
+    None
+):
+    own = OwnPolicy("luftwaffe")
+    assert own.own == replace(DEFAULT, **OWN_POLICY)
+    s = _first_pick(get_game("fight-for-the-sky").new_state("intermediate", {}))
+    assert own._settings(s) is own.own
+    assert OwnPolicy("raf")._settings(s) is DEFAULT
+    player = ISMCTSPlayer("fight-for-the-sky", "raf", 1, "novice")
+    assert isinstance(player.rollout, OwnPolicy)
+    assert player.rollout.seat == "raf"
+    assert player.prior == player.rollout.prior
