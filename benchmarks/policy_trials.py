@@ -40,10 +40,13 @@ def trial_player(ruleset: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def own_policy(ruleset: str) -> dict[str, Any]:
-    """The search player's own settings (``search.py: OWN_POLICY``; each names one side's
-    weight, so one dict serves either seat)."""
+def own_policy(ruleset: str, scenario: str) -> dict[str, Any]:
+    """The search player's own settings (``search.py: OWN_POLICY``, or ``own_settings(scenario)``
+    where a scenario's differ; each names one side's weight, so one dict serves either seat)."""
     search = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.search")
+    by_scenario = getattr(search, "own_settings", None)
+    if by_scenario is not None:
+        return dict(by_scenario(scenario))
     return dict(getattr(search, "OWN_POLICY", {}))
 
 
@@ -79,11 +82,11 @@ def main() -> None:
     ns = ap.parse_args()
     game = get_game(ns.ruleset)
     scenario = ns.scenario or game.default_scenario
-    settings = own_policy(ns.ruleset) if ns.own else {}
+    settings = own_policy(ns.ruleset, scenario) if ns.own else {}
     for item in ns.set:
         name, _, value = item.partition("=")
         settings[name] = _value(value)
-    others = own_policy(ns.ruleset) if ns.other_own else {}
+    others = own_policy(ns.ruleset, scenario) if ns.other_own else {}
     seeds = range(ns.first_seed, ns.first_seed + ns.games)
     jobs = [(ns.ruleset, s, scenario, ns.seat, settings, others) for s in seeds]
     start = time.perf_counter()
