@@ -18,7 +18,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dowding.engine import Action, Chance, Decision, State, Terminal, get_game
@@ -131,12 +131,17 @@ def rollout_depth(ruleset: str, default: int) -> int:
     return default if fixed is None else int(fixed)
 
 
-def keep_margin(ruleset: str) -> float | None:
+def keep_margin(ruleset: str) -> float | dict[str, float] | None:
     """How much better than the policy's pick a choice must score for the player to leave the
-    policy, where the ruleset's ``search`` module fixes it (``KEEP_POLICY_MARGIN``), else None:
-    the most simulated choice, whatever its margin."""
+    policy, where the ruleset's ``search`` module fixes it (``KEEP_POLICY_MARGIN``: one number,
+    or one for each scenario where it was measured, the rest without), else None: the most
+    simulated choice, whatever its margin."""
     fixed = getattr(_module(ruleset, "search"), "KEEP_POLICY_MARGIN", None)
-    return None if fixed is None else float(fixed)
+    if fixed is None:
+        return None
+    if isinstance(fixed, Mapping):
+        return {str(k): float(v) for k, v in fixed.items()}
+    return float(fixed)
 
 
 def terminal_values(terminal: Terminal, sides: Mapping[str, str]) -> dict[str, float]:
@@ -169,12 +174,15 @@ class ISMCTSPlayer:
         base = STRENGTHS[strength]
         if depth is None:
             depth = rollout_depth(ruleset, base.depth)
+        margin = keep_margin(ruleset)
+        # a margin by scenario is read from the first position searched (``search``)
+        self.margins = margin if isinstance(margin, dict) else None
         self.budget = Budget(
             simulations=simulations if simulations is not None else base.simulations,
             seconds=seconds if seconds is not None else base.seconds,
             depth=depth,
             exploration=base.exploration,
-            keep_margin=keep_margin(ruleset),
+            keep_margin=None if isinstance(margin, dict) else margin,
         )
         self.game = get_game(ruleset)
         self.seat = seat
@@ -239,6 +247,11 @@ class ISMCTSPlayer:
         # checks it, so that the cap holds even when one simulation would outlast it
         deadline = self._deadline = time.perf_counter() + self.budget.seconds
         infostate = self.game.state_from_dict(dict(view["infostate"]))
+        if self.margins is not None:
+            scenario = getattr(infostate, "scenario", None)
+            wanted = self.margins.get(scenario) if isinstance(scenario, str) else None
+            if wanted != self.budget.keep_margin:
+                self.budget = replace(self.budget, keep_margin=wanted)
         sides = {s.id: s.side for s in self.game.seats_for(infostate.options)}
         root = _Node()
         done = 0

@@ -137,3 +137,19 @@ def test_a_search_player_imagines_its_own_side_with_its_policy_and_the_other_as_
     assert isinstance(player.rollout, OwnPolicy)
     assert player.rollout.seat == "raf"
     assert player.prior == player.rollout.prior
+
+
+def test_the_search_keeps_its_policys_pick_in_the_intermediate_game_only() -> None:
+    # KEEP_POLICY_MARGIN by scenario: read from the first position the player searches
+    for scenario, margin in (("intermediate", 0.05), ("basic", None)):
+        s = get_game("fight-for-the-sky").new_state(scenario, {})
+        rng = random.Random(0)
+        while True:
+            node = s.next()
+            if isinstance(node, Decision) and len(node.options) > 1:
+                break
+            s.apply(node.options[0] if isinstance(node, Decision) else node.sample(rng))
+        player = ISMCTSPlayer("fight-for-the-sky", node.seat, 0, "novice")
+        assert player.budget.keep_margin is None
+        player.choose(s.view(node.seat), node)
+        assert player.budget.keep_margin == margin
