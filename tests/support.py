@@ -236,3 +236,28 @@ def check_views(game: Game, state: State, node: Node, seed: int, tries: int = 3)
         assert dumps(view(sampled, seat)) == mine, f"a state sampled from {seat}'s view differs"
         if isinstance(node, Decision) and node.seat == seat:
             assert sampled.next() == node, f"a state sampled from {seat}'s view decides otherwise"
+
+
+def seat_wins(
+    ruleset: str,
+    scenario: str,
+    seat: str,
+    make: Callable[[str, int, bool], Any],
+    seeds: range,
+) -> float:
+    """Games won by ``seat`` (a draw counts half) over ``seeds``, each seat's player made by
+    ``make(seat, seed, is_the_seat_tried)``, dice from the seed as ``benchmarks/strength.py``
+    and ``benchmarks/policy_trials.py`` draw them."""
+    from dowding.bots import play_out
+    from dowding.bots.ismcts import terminal_values
+
+    game = get_game(ruleset)
+    total = 0.0
+    for seed in seeds:
+        state = game.new_state(scenario, {})
+        players = {s: make(s, seed, s == seat) for s in state.seat_ids()}
+        node = play_out(state, players, dice=random.Random(f"dice:{seed}"))
+        assert isinstance(node, Terminal)
+        sides = {s.id: s.side for s in game.seats_for(state.options)}
+        total += terminal_values(node, sides)[seat]
+    return total

@@ -4,31 +4,23 @@ settings changed, each measured to win more Channel Battles against the heuristi
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from dowding.bots import play_out
-from dowding.bots.ismcts import ISMCTSPlayer, terminal_values
-from dowding.engine import Decision, Match, get_game, view
+from dowding.bots.ismcts import ISMCTSPlayer
+from dowding.engine import Decision, Match, view
 from dowding.rulesets.bob import bots
 from dowding.rulesets.bob.bots import BobHeuristic
 from dowding.rulesets.bob.search import OWN_POLICY, RolloutPolicy
+from tests.support import seat_wins
 
 
 def _wins(seat: str, settings: dict[str, float], seeds: range) -> float:
-    """Channel Battles won by ``seat`` played with ``settings`` against the heuristic, dice
-    from the seed as ``benchmarks/strength.py`` draws them (a draw counts half)."""
-    game = get_game("bob")
-    total = 0.0
-    for seed in seeds:
-        state = game.new_state("channel-battle", {})
-        players = {s: BobHeuristic(s, seed) for s in state.seat_ids()}
-        players[seat] = BobHeuristic(seat, seed, **settings)
-        node = play_out(state, players, dice=random.Random(f"dice:{seed}"))
-        sides = {s.id: s.side for s in game.seats_for(state.options)}
-        total += terminal_values(node, sides)[seat]  # type: ignore[arg-type]
-    return total
+    """Channel Battles won by ``seat`` played with ``settings`` against the heuristic."""
+
+    def make(s: str, seed: int, tried: bool) -> BobHeuristic:
+        return BobHeuristic(s, seed, **(settings if tried else {}))
+
+    return seat_wins("bob", "channel-battle", seat, make, seeds)
 
 
 @pytest.mark.parametrize("seat", ["luftwaffe", "raf"])

@@ -8,30 +8,24 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from dowding.bots import play_out
-from dowding.bots.ismcts import ISMCTSPlayer, terminal_values
+from dowding.bots.ismcts import ISMCTSPlayer
 from dowding.engine import Decision, get_game
 from dowding.rulesets.fight_for_the_sky import bots
 from dowding.rulesets.fight_for_the_sky.bots import DEFAULT, HeuristicPlayer, Settings, policy
 from dowding.rulesets.fight_for_the_sky.search import OWN_POLICY, OwnPolicy, own_settings
 from dowding.rulesets.fight_for_the_sky.state import FightState
+from tests.support import seat_wins
 
 from .position import blank, fly, formation, run
 
 
 def _wins(scenario: str, seat: str, settings: dict[str, object], seeds: range) -> float:
-    """Games won by ``seat`` played with ``settings`` against the heuristic, dice from the seed
-    as ``benchmarks/policy_trials.py`` draws them (a draw counts half)."""
-    game = get_game("fight-for-the-sky")
-    total = 0.0
-    for seed in seeds:
-        state = game.new_state(scenario, {})
-        players = {s: HeuristicPlayer(s, seed) for s in state.seat_ids()}
-        players[seat] = HeuristicPlayer(seat, seed, **settings)
-        node = play_out(state, players, dice=random.Random(f"dice:{seed}"))
-        sides = {s.id: s.side for s in game.seats_for(state.options)}
-        total += terminal_values(node, sides)[seat]  # type: ignore[arg-type]
-    return total
+    """Games won by ``seat`` played with ``settings`` against the heuristic."""
+
+    def make(s: str, seed: int, tried: bool) -> HeuristicPlayer:
+        return HeuristicPlayer(s, seed, **(settings if tried else {}))
+
+    return seat_wins("fight-for-the-sky", scenario, seat, make, seeds)
 
 
 def test_the_defaults_are_the_heuristics_own() -> None:
