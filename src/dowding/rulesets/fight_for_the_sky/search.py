@@ -1,6 +1,7 @@
-"""What the search player (``dowding.bots.ismcts``) needs of Fight for the Sky: the heuristic's
-rollout policy (``bots.rollout_policy``, a tenth of its choices random) and a score, fitted to
-games, for a position a truncated rollout stops short of the end.
+"""What the search player (``dowding.bots.ismcts``) needs of Fight for the Sky: a rollout policy
+and prior (``rollout_player``: the heuristic, the searcher's own side with ``OWN_POLICY``; the
+rollouts make a tenth of their choices at random) and a score, fitted to games, for a position a
+truncated rollout stops short of the end.
 
 Both read the imagined state directly: in search every state is one the player sampled from
 its own view (``Game.state_from_view``), so the other side's face-down formations are never in
