@@ -11,7 +11,9 @@ the seed as ``strength.py match`` draws them.
 ``--set NAME=VALUE`` is a keyword of the ruleset's heuristic (``TRIAL_PLAYERS`` below: bob's
 ``BobHeuristic`` takes ``ground_below``, ``target_guard``; Fight for the Sky's
 ``HeuristicPlayer`` the fields of ``bots.Settings``); ``none`` gives None. ``--own`` plays the
-seat with the ruleset's ``search.py: OWN_POLICY``, ``--other-own`` the other side too. Prints the seat's wins (a draw counts half) and each side's wins and the draws.
+seat with the ruleset's own policy (``search.py``: ``own_settings(scenario)`` where it has one,
+else ``OWN_POLICY``), ``--other-own`` the other side too. Prints the seat's wins (a draw counts
+half) and each side's wins and the draws.
 """
 
 from __future__ import annotations
