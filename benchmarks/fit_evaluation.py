@@ -3,6 +3,8 @@
     python benchmarks/fit_evaluation.py --ruleset crane --games 400
     python benchmarks/fit_evaluation.py --ruleset fight-for-the-sky --scenario intermediate
     python benchmarks/fit_evaluation.py --ruleset bob --scenario channel-battle --drop 3
+    python benchmarks/fit_evaluation.py --ruleset fight-for-the-sky --scenario intermediate \\
+        --own luftwaffe
 
 Plays the games, records each decision's position features (``rulesets/<id>/search.py:
 features``) with the side that won in the end (a half where nobody won), fits a logistic
@@ -10,6 +12,9 @@ regression (numpy, plain gradient descent with a little L2), and prints the weig
 into ``search.py`` with the fit's log loss and accuracy on held-out games. ``--drop I`` holds
 feature I (counted from 0) at a weight of 0: a feature whose fitted sign rewards what loses
 when a search chooses it (bob's cards in the air: docs/benchmarks.md, "bob's own policy").
+``--own SEAT`` plays that seat with the search player's own policy (``policy_trials.py``:
+``own_policy``), the other with the plain heuristic: the games a search player in SEAT imagines
+in its rollouts, for the score it reads where a rollout stops (``search.py: OWN_WEIGHTS``).
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ import random
 from collections.abc import Callable
 
 import numpy as np
+from policy_trials import own_policy, trial_player
 
-from dowding.bots import make_player, play_out
+from dowding.bots import Player, make_player, play_out
 from dowding.engine import Decision, State, Terminal, get_game
 
 
@@ -40,16 +46,27 @@ class Sampler:
         return False
 
 
+def players_for(
+    ruleset: str, scenario: str, seats: tuple[str, ...], seed: int, own: str | None
+) -> dict[str, Player]:
+    """The heuristic in every seat; ``own``, where given, with the search player's own policy."""
+    players = {s: make_player(ruleset, "heuristic", s, seed) for s in seats}
+    if own is not None:
+        players[own] = trial_player(ruleset)(own, seed, **own_policy(ruleset, scenario))
+    return players
+
+
 def collect(
-    ruleset: str, games: int, every: int, scenario: str | None = None
+    ruleset: str, games: int, every: int, scenario: str | None = None, own: str | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     search = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.search")
     game = get_game(ruleset)
+    scenario = scenario or game.default_scenario
     xs, ys, groups, margins = [], [], [], []
     margin = getattr(search, "margin", None)
     for seed in range(games):
-        state = game.new_state(scenario or game.default_scenario, {})
-        players = {s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()}
+        state = game.new_state(scenario, {})
+        players = players_for(ruleset, scenario, state.seat_ids(), seed, own)
         sampler = Sampler(search.features, every)
         node = play_out(state, players, dice=random.Random(seed), stop=sampler)
         assert isinstance(node, Terminal)
@@ -108,8 +125,9 @@ def main() -> None:
     parser.add_argument(
         "--drop", type=int, action="append", default=[], help="a feature held at weight 0"
     )
+    parser.add_argument("--own", help="this seat plays the search player's own policy")
     ns = parser.parse_args()
-    x, y, groups, margin = collect(ns.ruleset, ns.games, ns.every, ns.scenario)
+    x, y, groups, margin = collect(ns.ruleset, ns.games, ns.every, ns.scenario, ns.own)
     train = groups % 5 != 0
     keep = [i for i in range(x.shape[1]) if i not in ns.drop]
     kept = x[:, keep]

@@ -22,14 +22,18 @@ import pytest
 from dowding.bots import make_player, play_out
 from dowding.engine import Decision, State, Terminal, get_game
 
-# ruleset, scenario, games (short form, DOWDING_SLOW=1 form), one decision in N sampled
+# ruleset, scenario, games (short form, DOWDING_SLOW=1 form), one decision in N sampled, the
+# seat whose own policy and score are checked (None: the heuristic on both sides, the ruleset's
+# ``evaluate``)
 CASES = [
-    ("fight-for-the-sky", "basic", (30, 100), 3),
-    ("fight-for-the-sky", "intermediate", (4, 30), 8),
-    ("bob", "channel-battle", (12, 60), 4),
-    ("bob", "london-burning", (12, 40), 4),
-    ("bob1990", "advanced", (8, 60), 4),
-    ("crane", "eight-heinkels", (12, 60), 4),
+    ("fight-for-the-sky", "basic", (30, 100), 3, None),
+    ("fight-for-the-sky", "intermediate", (4, 30), 8, None),
+    ("fight-for-the-sky", "intermediate", (30, 100), 8, "luftwaffe"),
+    ("fight-for-the-sky", "intermediate", (30, 100), 8, "raf"),
+    ("bob", "channel-battle", (12, 60), 4, None),
+    ("bob", "london-burning", (12, 40), 4, None),
+    ("bob1990", "advanced", (8, 60), 4, None),
+    ("crane", "eight-heinkels", (12, 60), 4, None),
 ]
 FIRST_SEED = 1000  # the fits used seeds from 0
 
@@ -54,18 +58,24 @@ class _Every:
 
 
 def scored_positions(
-    ruleset: str, scenario: str, games: int, every: int
+    ruleset: str, scenario: str, games: int, every: int, own: str | None = None
 ) -> tuple[list[float], list[float]]:
     """The score's chance for its fitted side at one decision in ``every`` of heuristic games,
-    and each position's result for that side (a half where nobody won)."""
+    and each position's result for that side (a half where nobody won). With ``own``, that seat
+    plays the search player's own policy and the score is its rollout player's
+    (``search.py: rollout_player(own).evaluate``)."""
     search = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.search")
     game = get_game(ruleset)
+    bots = importlib.import_module(f"dowding.rulesets.{ruleset.replace('-', '_')}.bots")
+    evaluate = search.evaluate if own is None else search.rollout_player(own).evaluate
     chances: list[float] = []
     results: list[float] = []
     for seed in range(FIRST_SEED, FIRST_SEED + games):
         state = game.new_state(scenario, {})
         players = {s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()}
-        sampler = _Every(lambda position: search.evaluate(position)[search.POSITIVE], every)
+        if own is not None:  # Fight for the Sky's: its heuristic with the own settings
+            players[own] = bots.HeuristicPlayer(own, seed, **search.own_settings(scenario))
+        sampler = _Every(lambda position: evaluate(position)[search.POSITIVE], every)
         node = play_out(state, players, dice=random.Random(seed), stop=sampler)
         assert isinstance(node, Terminal)
         won = 1.0 if node.winner == search.POSITIVE else 0.5 if node.winner is None else 0.0
@@ -74,17 +84,18 @@ def scored_positions(
     return chances, results
 
 
-@pytest.mark.parametrize(("ruleset", "scenario", "games", "every"), CASES)
+@pytest.mark.parametrize(("ruleset", "scenario", "games", "every", "own"), CASES)
 def test_the_fitted_score_beats_the_base_rate(
-    ruleset: str, scenario: str, games: tuple[int, int], every: int
+    ruleset: str, scenario: str, games: tuple[int, int], every: int, own: str | None
 ) -> None:
     n = games[1] if os.environ.get("DOWDING_SLOW") == "1" else games[0]
-    chances, results = scored_positions(ruleset, scenario, n, every)
+    chances, results = scored_positions(ruleset, scenario, n, every, own)
     base = sum(results) / len(results)
     fitted = sum(map(_log_loss, chances, results)) / len(results)
     constant = sum(_log_loss(base, r) for r in results) / len(results)
     assert fitted < constant, (
-        f"{ruleset} {scenario}: the fitted score's log loss {fitted:.3f} over {n} heuristic games "
+        f"{ruleset} {scenario} {own or ''}: the fitted score's log loss {fitted:.3f} over {n} heuristic games "
         f"is no better than the base rate's {constant:.3f} (its side won {base:.0%}): refit it "
-        f"(python3 benchmarks/fit_evaluation.py --ruleset {ruleset} --scenario {scenario})"
+        f"(python3 benchmarks/fit_evaluation.py --ruleset {ruleset} --scenario {scenario}"
+        f"{'' if own is None else ' --own ' + own})"
     )

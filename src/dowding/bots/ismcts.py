@@ -109,7 +109,8 @@ def rollout_maker(ruleset: str) -> Callable[[str], Rollout] | None:
     of that seat before the search; in the imagined worlds its memory stays as it was, so one
     world's guesses never leak into another, or into another game played in the process. It
     may also have ``prior(state, rng)``: the pick a tree node favours, where that differs from
-    the rollouts' (the rollouts' noise left out)."""
+    the rollouts' (the rollouts' noise left out); and ``evaluate(state)``: the score a
+    truncated rollout ends on, fitted to the games these rollouts play."""
     maker: Callable[[str], Rollout] | None = getattr(
         _module(ruleset, "search"), "rollout_player", None
     )
@@ -193,7 +194,10 @@ class ISMCTSPlayer:
         if maker is not None:
             hook_rollout = maker(seat)
         self.rollout = rollout or hook_rollout
-        self.evaluate = evaluate or hook_evaluate
+        # the rollout player's own score (``evaluate``: fitted to the games its rollouts play),
+        # else the ruleset's
+        own_evaluate = getattr(hook_rollout, "evaluate", None) if maker is not None else None
+        self.evaluate = evaluate or own_evaluate or hook_evaluate
         # the pick a node favours: the rollout player's own prior (``prior``) or the ruleset's
         # prior policy, else the rollout policy's; a rollout policy given by the caller is its
         # prior too
