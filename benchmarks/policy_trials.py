@@ -12,8 +12,9 @@ the seed as ``strength.py match`` draws them.
 ``BobHeuristic`` takes ``ground_below``, ``target_guard``; Fight for the Sky's
 ``HeuristicPlayer`` the fields of ``bots.Settings``); ``none`` gives None. ``--own`` plays the
 seat with the ruleset's own policy (``search.py``: ``own_settings(scenario)`` where it has one,
-else ``OWN_POLICY``), ``--other-own`` the other side too. Prints the seat's wins (a draw counts
-half) and each side's wins and the draws.
+else ``OWN_POLICY``), ``--other-own`` the other side too. ``--data DIR`` plays on a folder of
+changed data files (a supplied value's trial, as ``dowding balance --data``). Prints the seat's
+wins (a draw counts half) and each side's wins and the draws.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ TRIAL_PLAYERS = {
     "fight-for-the-sky": ("dowding.rulesets.fight_for_the_sky.bots", "HeuristicPlayer"),
 }
 
-Job = tuple[str, int, str | None, str, dict[str, Any], dict[str, Any]]
+Job = tuple[str, int, str | None, str, dict[str, Any], dict[str, Any], dict[str, Any]]
 
 
 def trial_player(ruleset: str) -> Any:
@@ -54,8 +55,8 @@ def own_policy(ruleset: str, scenario: str) -> dict[str, Any]:
 
 def play(job: Job) -> str | None:
     """One game: its winner (a side), or None for a draw."""
-    ruleset, seed, scenario, seat, settings, others = job
-    state = get_game(ruleset).new_state(scenario, {})
+    ruleset, seed, scenario, seat, settings, others, options = job
+    state = get_game(ruleset).new_state(scenario, options)
     player = trial_player(ruleset)
     players = {s: player(s, seed, **(settings if s == seat else others)) for s in state.seat_ids()}
     node = play_out(state, players, dice=random.Random(f"dice:{seed}"))
@@ -81,6 +82,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--data", help="a folder with your own data files (the game's data option)")
     ns = ap.parse_args()
     game = get_game(ns.ruleset)
     scenario = ns.scenario or game.default_scenario
@@ -90,7 +92,8 @@ def main() -> None:
         settings[name] = _value(value)
     others = own_policy(ns.ruleset, scenario) if ns.other_own else {}
     seeds = range(ns.first_seed, ns.first_seed + ns.games)
-    jobs = [(ns.ruleset, s, scenario, ns.seat, settings, others) for s in seeds]
+    options: dict[str, Any] = {"data": ns.data} if ns.data else {}
+    jobs = [(ns.ruleset, s, scenario, ns.seat, settings, others, options) for s in seeds]
     start = time.perf_counter()
     with ProcessPoolExecutor(ns.workers) as pool:
         winners = list(pool.map(play, jobs, chunksize=4))
