@@ -22,9 +22,14 @@ def _aircraft() -> dict[str, str]:
     return {k: a.name for k, a in load_components().aircraft.items()}
 
 
+def aircraft_name(kind: object) -> str:
+    """``he111`` -> ``He 111``."""
+    return _aircraft().get(str(kind), str(kind))
+
+
 def plane(p: Mapping[str, Any]) -> str:
     """``V4-3 (Hurricane)``."""
-    return f"{p['id']} ({_aircraft().get(str(p['type']), str(p['type']))})"
+    return f"{p['id']} ({aircraft_name(p['type'])})"
 
 
 def _inches(value: object) -> str:
