@@ -160,6 +160,16 @@ def test_a_small_run_sums_up_each_side_with_intervals() -> None:
     assert abs(sum(c["share"] for c in batch["causes"].values()) - 1.0) < 1e-9
     assert all("#" in kind or not any(ch.isdigit() for ch in kind) for kind in batch["causes"])
     assert {"bomb_hits", "losses.raf", "losses.luftwaffe", "turn"} <= set(batch["tallies"])
+    # the ruleset's own counts, in its words and its report's order, agree with the generic ones
+    counts = batch["counts"]
+    assert list(counts)[:2] == ["Planes lost: RAF", "Planes lost: Luftwaffe"]
+    assert counts["Planes lost: RAF"] == batch["tallies"]["losses.raf"]
+    assert counts["Bomb hits on the factory: hits"] == batch["tallies"]["bomb_hits"]
+    by_type = [k for k in counts if k.startswith("Planes lost by type: ")]
+    assert {"Planes lost by type: He-111", "Planes lost by type: Spitfire"} <= set(by_type)
+    for side, types in (("RAF", ("Spitfire", "Hurricane")), ("Luftwaffe", ("He-111", "Me-109"))):
+        total = sum(counts.get(f"Planes lost by type: {t}", {"mean": 0.0})["mean"] for t in types)
+        assert abs(total - counts[f"Planes lost: {side}"]["mean"]) < 1e-9
     assert batch["replay"].startswith("dowding selfplay crane --seed {seed} -s eight-heinkels")
     json.dumps(summary)  # all of it is JSON
 

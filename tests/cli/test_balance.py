@@ -21,6 +21,7 @@ def test_a_run_prints_each_side_and_writes_a_report(cli: Any, tmp_path: Path) ->
     for text in ("random in every seat", "eight-heinkels", "heinkels-and-stukas", "95% interval"):
         assert text in run.stdout
     assert "how games ended" in run.stdout and "replay a game" in run.stdout
+    assert "eight-heinkels: what the games left" in run.stdout and "Planes lost: RAF" in run.stdout
     assert {p.name for p in report.iterdir()} == {"balance.json", "games.json", "win_rates.png"}
     assert (report / "win_rates.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     summary = json.loads((report / "balance.json").read_text())

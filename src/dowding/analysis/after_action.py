@@ -181,6 +181,16 @@ def _seen(state: Any, seat: str | None) -> dict[str, Any]:
     return seen
 
 
+def final_counts(ruleset: str, state: Any) -> dict[str, float]:
+    """The counts the ruleset's report charts, read off a position as a spectator sees it, one
+    number per "chart: series" ("Planes lost: RAF"): what ``dowding balance`` reports as the
+    rules' own tally of a finished game (losses by type, missions completed, targets hit)."""
+    charts = tally_function(ruleset)(_seen(state, None))
+    return {
+        f"{chart}: {series}": v for chart, values in charts.items() for series, v in values.items()
+    }
+
+
 def _flat(tallies: Tallies) -> dict[str, float]:
     return {
         f"{series} ({chart})": v

@@ -352,6 +352,7 @@ def summarise_batch(
         ]
         summary["margin"] = {"of": f"{first} - {second}", **spread(margins)}
     summary["causes"] = summarise_causes([str(r["reason"]) for r in finished])
+    summary["counts"] = summarise_tallies([r.get("counts", {}) for r in finished], in_order=True)
     summary["tallies"] = summarise_tallies([r.get("tallies", {}) for r in finished])
     summary["errors_seen"] = [
         {"seed": r["seed"], "error": r["error"]} for r in records if r.get("error")

@@ -81,7 +81,11 @@ def summarise_causes(reasons: Sequence[str]) -> dict[str, dict[str, float]]:
     }
 
 
-def summarise_tallies(games: Sequence[Mapping[str, float]]) -> dict[str, dict[str, float]]:
-    """Each count's mean, spread, least and most over the games (0 where a game lacks it)."""
-    keys = sorted({key for game in games for key in game})
+def summarise_tallies(
+    games: Sequence[Mapping[str, float]], in_order: bool = False
+) -> dict[str, dict[str, float]]:
+    """Each count's mean, spread, least and most over the games (0 where a game lacks it);
+    by name, or ``in_order`` first seen (a ruleset's report lists its counts in its order)."""
+    seen = dict.fromkeys(key for game in games for key in game)
+    keys = list(seen) if in_order else sorted(seen)
     return {key: spread([float(game.get(key, 0.0)) for game in games]) for key in keys}

@@ -20,6 +20,7 @@ from typing import Any
 from dowding.bots.playout import make_players, play_out
 from dowding.engine import Match
 
+from .after_action import final_counts
 from .outcomes import tallies
 
 BACKENDS = ("multiprocessing", "ray")
@@ -41,7 +42,9 @@ class Job:
     seats: Mapping[str, str]  # seat -> player kind
     seed: int
     max_steps: int = 100_000
-    tallies: bool = False  # add the final position's counts to the record (``outcomes.tallies``)
+    # add the final position's counts to the record: the ruleset's report's, in its words
+    # (``after_action.final_counts``), and every number of ``to_dict()`` (``outcomes.tallies``)
+    tallies: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,7 @@ def play_game(job: Job) -> GameRecord:
             reason=result.reason,
         )
         if job.tallies:
+            record["counts"] = final_counts(job.ruleset, match.state)
             record["tallies"] = tallies(match.state.to_dict())
     record["seconds"] = round(time.perf_counter() - started, 4)
     return record

@@ -187,7 +187,7 @@ def _print(console: Console, summary: dict[str, Any], written: list[Path]) -> No
     for scenario in summary["scenarios"]:
         batches = [b for b in summary["batches"] if b["scenario"] == scenario]
         _print_causes(console, scenario, batches, varied)
-        _print_tallies(console, scenario, batches, varied)
+        _print_counts(console, scenario, batches, varied)
     for batch in summary["batches"]:
         for error in batch["errors_seen"]:
             line = f"{batch['scenario']} seed {error['seed']}: {error['error']}"
@@ -220,30 +220,33 @@ def _print_causes(
             )
 
 
-def _print_tallies(
+def _print_counts(
     console: Console, scenario: str, batches: list[dict[str, Any]], varied: dict[str, Any] | None
 ) -> None:
-    """The final positions' counts that differ between games (every count is in --json)."""
+    """The ruleset's own counts of the final positions, in its words (losses by side and type,
+    missions, targets); where it names none, the numbers of the final positions that differ
+    between games. Every count of both kinds is in --json and balance.json."""
+    named = any(b.get("counts") for b in batches)
+    field = "counts" if named else "tallies"
     keys = [
         key
-        for key in dict.fromkeys(k for b in batches for k in b["tallies"])
-        if len(
-            {
-                (b["tallies"].get(key, {}).get("min"), b["tallies"].get(key, {}).get("max"))
-                for b in batches
-            }
+        for key in dict.fromkeys(k for b in batches for k in b.get(field, {}))
+        if named
+        or len(
+            {(b[field].get(key, {}).get("min"), b[field].get(key, {}).get("max")) for b in batches}
         )
         > 1
-        or any(b["tallies"].get(key, {}).get("sd", 0.0) > 0 for b in batches)
+        or any(b[field].get(key, {}).get("sd", 0.0) > 0 for b in batches)
     ]
     if not keys:
         return
     heads = [f"mean (sd){_label(b, varied)}" for b in batches]
-    table = Table(f"{scenario}: final counts", *heads, box=None, padding=(0, 2))
+    title = "what the games left" if named else "final counts"
+    table = Table(f"{scenario}: {title}", *heads, box=None, padding=(0, 2))
     for key in keys:
         cells = []
         for batch in batches:
-            info = batch["tallies"].get(key)
+            info = batch.get(field, {}).get(key)
             cells.append(f"{info['mean']:.2f} ({info['sd']:.2f})" if info else "-")
         table.add_row(Text(key), *(Text(c) for c in cells))
     console.print(table)
