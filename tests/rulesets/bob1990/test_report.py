@@ -17,7 +17,11 @@ def test_a_played_game_charts_both_sides_losses() -> None:
     match = Match("bob1990", None, {}, seed=2)
     seats = dict.fromkeys(match.game.seat_ids(match.options), "heuristic")
     play_out(match, make_players(match.game, seats, 2, match.options), max_steps=20_000)
-    lost = tallies(match.state.view("raf", infostate=False))["Squadron cards lost"]
+    charts = tallies(match.state.view("raf", infostate=False))
+    lost = charts["Squadron cards lost"]
+    # every lost card is face up, so its type is known and the types add up to the losses
+    assert sum(charts["Squadron cards lost by type"].values()) == sum(lost.values())
+    assert "Hurricane" in charts["Squadron cards lost by type"]
     # the British shot German cards down in this game; the chart once showed the Luftwaffe's
     # (non-existent) damaged box, always 0
     assert lost["Luftwaffe (shot down)"] > 0 and lost["RAF (damaged)"] > 0
