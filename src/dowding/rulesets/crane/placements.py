@@ -10,7 +10,7 @@ from dowding.engine import D6, Action, Chance, Decision, Roll
 
 from . import geometry as geo
 from .components import Components, formation_name
-from .equipment import EPS, FLYING, LUFTWAFFE, RAF, Task, faces
+from .equipment import EPS, FLYING, LUFTWAFFE, RAF, Plane, Task, faces
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -38,16 +38,18 @@ def check_place(state: CraneState, group_id: str, action: Action) -> str | None:
     if {k for k, _ in action.args} != {"x", "y"}:
         return "place takes x= and y= (inches)"
     x, y = action.number("x"), action.number("y")
-    rules = state.comp.rules
     points = place_points(state, group_id, x, y)
+    flying = [p for p in state.planes if p.status == FLYING]
+    return _place_problem(state, points, flying)
+
+
+def _place_problem(state: CraneState, points: list[geo.Point], flying: list[Plane]) -> str | None:
+    """What is wrong with a group at ``points`` (None: nothing), given the planes already flying."""
+    rules = state.comp.rules
     sep = rules.placement_separation
     x_lo, x_hi = min(px for px, _ in points) - sep, max(px for px, _ in points) + sep
     y_lo, y_hi = min(py for _, py in points) - sep, max(py for _, py in points) + sep
-    placed = [
-        p
-        for p in state.planes
-        if p.status == FLYING and x_lo <= p.x <= x_hi and y_lo <= p.y <= y_hi
-    ]
+    placed = [p for p in flying if x_lo <= p.x <= x_hi and y_lo <= p.y <= y_hi]
     for px, py in points:
         if not (rules.entry_near - EPS <= py <= rules.entry_far + EPS):
             return f'every plane must be {rules.entry_near:g}-{rules.entry_far:g}" from the entry edge (V.B)'
@@ -81,12 +83,15 @@ def compute_place_decision(state: CraneState, group_id: str) -> Decision:
     x_lo, x_hi = rules.entry_flank - min(xs), state.width - rules.entry_flank - max(xs)
     y_lo, y_hi = rules.entry_near - min(ys), rules.entry_far - max(ys)
     options = []
+    # check_place on each spot, with what it looks up once for all of them
+    flying = [p for p in state.planes if p.status == FLYING]
     steps = max(1, round((x_hi - x_lo) / 4.0))
     for i in range(steps + 1):
         x = x_lo + (x_hi - x_lo) * i / steps
         for y in sorted({y_lo, (y_lo + y_hi) / 2, y_hi}):
             action = Action("place", x=x, y=y)
-            if check_place(state, group_id, action) is None:
+            points = geo.formation((action.number("x"), action.number("y")), 0.0, offsets)
+            if _place_problem(state, points, flying) is None:
                 options.append(action)
     return Decision(
         LUFTWAFFE,
