@@ -104,6 +104,7 @@ __all__ = [
 ]
 
 _STATUS = Plane._fields.index("status")
+_BOMBED = Plane._fields.index("bombed")
 CHANCE_TASKS = frozenset({"alt", "arrive", "entry", "attack", "bomb"})
 
 
@@ -124,6 +125,7 @@ class CraneState(TaskQueueState):
         self.planes: tuple[Plane, ...] = ()
         self.index: dict[str, int] = {}
         self.bomber_slots: tuple[int, ...] = ()
+        self.bomber_set: frozenset[int] = frozenset()
         self.slots: dict[tuple[str | None, str | None], tuple[int, ...]] = {}
         self.roles = {name: kind.role for name, kind in comp.aircraft.items()}
         self.types = comp.aircraft
@@ -164,6 +166,7 @@ class CraneState(TaskQueueState):
             for role in (None, "fighter", "bomber")
         }
         self.bomber_slots = tuple(i for i, p in enumerate(planes) if self.kind(p).role == "bomber")
+        self.bomber_set = frozenset(self.bomber_slots)
         self.queue = setup_tasks(self)
         self.turn_no = 0
         self._advance()
@@ -179,7 +182,17 @@ class CraneState(TaskQueueState):
 
     def _put(self, plane: Plane) -> None:
         i = self.index[plane.id]
-        self.planes = (*self.planes[:i], plane, *self.planes[i + 1 :])
+        before = self.planes
+        planes = self.planes = (*before[:i], plane, *before[i + 1 :])
+        # IV, VII.E read only the bombers' status and load: when neither changed, the game goes on
+        # as check_end last found it, so its memo moves on to the new planes (no search again)
+        going = self._going
+        if going is not None and going[0] is before:
+            old = before[i]
+            if (old[_STATUS] == plane[_STATUS] and old[_BOMBED] == plane[_BOMBED]) or (
+                i not in self.bomber_set
+            ):
+                self._going = (planes, going[1], going[2])
 
     def _section(self, section: str) -> list[Plane]:
         return [p for p in self.planes if p.section == section]
