@@ -30,21 +30,50 @@ def fire_options(state: CraneState, plane: Plane) -> list[Action]:
     path = state._path_for_move()
     limit = state._flight_limit(path)
     reach = state.comp.rules.attack_range
-    options = []
-    sx, sy = path.points[0]
-    for target in fire_targets(state, plane):
-        if abs(target.x - sx) > limit + reach or abs(target.y - sy) > limit + reach:
+    # The geometry first, over every flying enemy: most moves pass no one in range, and then
+    # VI.B's choice of targets (engagement.fire_targets) need not be worked out at all. A target
+    # off the move's bounding box by more than the range is out of reach of the whole move.
+    (x0, y0), (x1, y1), (x2, y2) = path.points
+    margin = reach + 1e-6
+    x_lo, x_hi = min(x0, x1, x2) - margin, max(x0, x1, x2) + margin
+    y_lo, y_hi = min(y0, y1, y2) - margin, max(y0, y1, y2) + margin
+    sx, sy = x0, y0
+    span = limit + reach
+    stops = []
+    for target in state.flying_now(LUFTWAFFE if plane.side == RAF else RAF):
+        tx, ty = target[_X], target[_Y]
+        if tx < x_lo or tx > x_hi or ty < y_lo or ty > y_hi:
+            continue
+        if abs(tx - sx) > span or abs(ty - sy) > span:
             continue  # out of reach of the whole move
-        d, r = path.closest_approach((target.x, target.y), limit)
+        d, r = path.closest_approach((tx, ty), limit)
         if r <= reach:
             at = number(d)
-            action = Action.trusted(
-                "fire", ("at", at), ("target", target.id)
-            )  # ids are checked words
             x, y, _ = path.at(at)  # the rounded stop must still be in range
-            if geo.distance((x, y), (target.x, target.y)) <= reach + 1e-6:
-                options.append(action)
-    return options
+            if geo.distance((x, y), (tx, ty)) <= reach + 1e-6:
+                stops.append((target, at))
+    if not stops:
+        return []
+    targets = fire_targets(state, plane)
+    return [
+        _fire_action(at, target.id)  # ids are checked words
+        for target, at in stops
+        if target in targets
+    ]
+
+
+_X, _Y = Plane._fields.index("x"), Plane._fields.index("y")
+# fire options are immutable values: each (stop, target) is written once
+_FIRE_ACTIONS: dict[tuple[int | float, str], Action] = {}
+
+
+def _fire_action(at: int | float, target: str) -> Action:
+    action = _FIRE_ACTIONS.get((at, target))
+    if action is None:
+        if len(_FIRE_ACTIONS) >= 1 << 16:
+            _FIRE_ACTIONS.clear()
+        action = _FIRE_ACTIONS[at, target] = Action.trusted("fire", ("at", at), ("target", target))
+    return action
 
 
 def fire_decision(state: CraneState, plane: Plane) -> Decision | None:
