@@ -25,6 +25,8 @@ from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS, Components
 from .flights import DOWN, LANDED, LUFTWAFFE, ON_MAP, OUT, RAF, Flight, command
 
 ALL_FLIGHTS = RAF_FLIGHTS + LW_FLIGHTS
+FLIGHT_FIELDS = Flight._fields
+_new_flight = tuple.__new__
 _FLIGHTS_OF: dict[int, tuple[str, ...]] = {}
 for _f in ALL_FLIGHTS:
     _FLIGHTS_OF[command(_f)] = (*_FLIGHTS_OF.get(command(_f), ()), _f)
@@ -145,7 +147,9 @@ class Core(TaskQueueState):
     # --- cards ------------------------------------------------------------------------
     def places(self, unit: int) -> tuple[str, ...]:
         """Where each of a Group's or Luftflotte's cards lies, in file order."""
-        return _getter(self.c.decks[unit])(self.loc)
+        deck = self.c.decks[unit]
+        found = _GETTERS.get(id(deck))  # _getter's lookup, inline: this is asked 2,000 times a game
+        return (found[1] if found is not None and found[0] is deck else _getter(deck))(self.loc)
 
     def cards_at(self, place: str, unit: int | None = None) -> list[str]:
         """The cards at ``place``; with ``unit``, looked for in that Group's or Luftflotte's
@@ -157,6 +161,10 @@ class Core(TaskQueueState):
     def pool(self, unit: int) -> list[str]:
         """A Group's or Luftflotte's cards in its Combat Ready box (file order)."""
         return list(compress(self.c.decks[unit], map("crb".__eq__, self.places(unit))))
+
+    def pool_items(self, unit: int) -> tuple[str, ...]:
+        """``pool`` as a tuple (the items of a draw)."""
+        return tuple(compress(self.c.decks[unit], map("crb".__eq__, self.places(unit))))
 
     def fb(self, flight: str) -> list[str]:
         """The known cards in a Flight box (for a German flight, all of them)."""
@@ -195,7 +203,12 @@ class Core(TaskQueueState):
         return [f for f in names if self.fl[f].status == ON_MAP]
 
     def set(self, flight: str, **changes: Any) -> None:
-        self.fl[flight] = self.fl[flight]._replace(**changes)
+        """``fl[flight]._replace(**changes)`` without its two Python-level calls (flights change
+        some 1,600 times a game)."""
+        new = _new_flight(Flight, map(changes.pop, FLIGHT_FIELDS, self.fl[flight]))
+        if changes:
+            raise TypeError(f"Flight has no field(s) {sorted(changes)}")
+        self.fl[flight] = new
 
     def piece_off(self, flight: str) -> None:
         """B.II: "In case all squadrons have been destroyed in one FB, its Flight piece is removed"."""

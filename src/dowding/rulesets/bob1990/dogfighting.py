@@ -31,22 +31,39 @@ class Dogfighting(Core):
         """Spaces where a dogfight is still due: an unattacked German flight and a British flight
         that has not attacked, both with cards."""
         fl = self.fl
+        # the flights' places first, their cards only where both sides are (the cards are
+        # looked up in the whole deck: done for every flight, they cost most of a stage's end)
         lw = {
             flight.pos
             for f in LW_FLIGHTS
-            if (flight := fl[f]).status == ON_MAP and not flight.attacked and self.has_cards(f)
+            if (flight := fl[f]).status == ON_MAP and not flight.attacked
         }
         if not lw:
             return []
         raf = {
             flight.pos
             for f in RAF_FLIGHTS
+            if (flight := fl[f]).status == ON_MAP and not flight.attacked and flight.pos in lw
+        }
+        if not raf:
+            return []
+        lw_cards = {
+            flight.pos
+            for f in LW_FLIGHTS
             if (flight := fl[f]).status == ON_MAP
             and not flight.attacked
-            and flight.pos in lw
+            and flight.pos in raf
             and self.has_cards(f)
         }
-        return sorted(s for s in raf if s is not None)
+        both = {
+            flight.pos
+            for f in RAF_FLIGHTS
+            if (flight := fl[f]).status == ON_MAP
+            and not flight.attacked
+            and flight.pos in lw_cards
+            and self.has_cards(f)
+        }
+        return sorted(s for s in both if s is not None)
 
     def _dec_dogfights(self, task: Task) -> Decision | None:
         spaces = self.contested()
@@ -144,7 +161,7 @@ class Dogfighting(Core):
         f = str(task[1])
         return Draw(
             f"The British player takes a card from the top of {f}'s Flight box (B.II.3)",
-            items=tuple(self.pool(command(f))),
+            items=self.pool_items(command(f)),
             visible_to=frozenset({RAF}),
             names=self.c.names,
         )

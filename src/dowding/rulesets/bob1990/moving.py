@@ -358,7 +358,8 @@ class Fixed(Found):
         return 0
 
 
-# searches by everything they depend on, shared by every state and game (bounded)
+# searches by everything they depend on (the board's Graph first: it lives as long as its board),
+# shared by every state and game (bounded)
 _MEMO: dict[tuple[object, ...], Found] = {}
 MEMO_SIZE = 200_000
 
@@ -390,7 +391,7 @@ class Moving(Core):
         self.say(f"Mission Stage {self.stage}")
         for f, flight in self.fl.items():
             if flight.attacked or flight.marker:
-                self.fl[f] = flight._replace(attacked=False, marker=0)
+                self.set(f, attacked=False, marker=0)
         self.passes = frozenset()
         self.scratch = ()  # the flights that have moved this step (move_order=chosen)
         chosen = self.options["move_order"] == "chosen"
@@ -491,10 +492,6 @@ class Moving(Core):
         distance = self.c.board.distance
         return frozenset(sp for sp in spaces if distance(start, sp) <= reach)
 
-    def board_key(self) -> tuple[int, str]:
-        """Which board the memo's answers are for: its scale and the player's data folder."""
-        return (self.c.cell_km, str(self.options.get("data", "")))
-
     def situation(self, f: str) -> tuple[object, ...]:
         """All a flight's destinations depend on (the key of ``_reach_cache``)."""
         return (f, self.fl[f], self.passes, self.destroyed, tuple(self.fl.values()))
@@ -527,7 +524,7 @@ class Moving(Core):
         carried = (2 if flight.rs else 0) | (1 if flight.nofighters else 0)
         # a stop: home in Norway, the first working RS entered (B.I.1), an enemy (B.I)
         stops = g.box if flight.rs_stop else g.box | g.working(self.destroyed)
-        key: tuple[object, ...] = ("lw", self.board_key(), start, carried, reach, stops)
+        key: tuple[object, ...] = ("lw", g, start, carried, reach, stops)
         found = _MEMO.get(key)
         if found is None:
             found = g.lw_search(start, carried, reach, stops)
@@ -606,7 +603,7 @@ class Moving(Core):
 
     # --- B.I.2 British Reinforcement step ---------------------------------------------------
     def free_cards(self, group: int) -> int:
-        return len(self.pool(group)) - sum(self.unseen[g] for g in self.flights_of(group))
+        return self.places(group).count("crb") - sum(self.unseen[g] for g in self.flights_of(group))
 
     def at_home_area(self, f: str) -> bool:
         flight = self.fl[f]
@@ -618,7 +615,8 @@ class Moving(Core):
     def _dec_refill(self, task: Task) -> Decision | None:
         f = str(task[1])
         flight = self.fl[f]
-        if flight.status != ON_MAP or not self.at_home_area(f):
+        # a full box of unseen cards (as dealt) has no room: nothing else needs looking at
+        if flight.status != ON_MAP or self.unseen[f] >= RAF_FB or not self.at_home_area(f):
             return None
         room = min(RAF_FB - self.fb_size(f), self.free_cards(command(f)))
         if room <= 0:
@@ -657,7 +655,7 @@ class Moving(Core):
         g = graph(self.c)
         if flight.base in self.destroyed and not flight.airborne:
             return Fixed(g, start)  # C.III: no take-off from a damaged airfield
-        key: tuple[object, ...] = ("raf", self.board_key(), start)
+        key: tuple[object, ...] = ("raf", g, start)
         found = _MEMO.get(key)
         if found is None:
             found = g.raf_search(start, 0)
@@ -687,7 +685,7 @@ class Moving(Core):
         f, to = str(task[1]), str(action.get("to"))
         d = self.raf_found(f).value(to)
         flight = self.fl[f]
-        self.fl[f] = flight._replace(pos=to, marker=d, airborne=flight.airborne or d > 0)
+        self.set(f, pos=to, marker=d, airborne=flight.airborne or d > 0)
         self.say(f"{f} moves {d} space(s) to {to}" + (f" (marker {d})" if d else ""))
         if d > 0 and self.enemy_in(RAF, to):
             self.passes = self.passes | {to}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dowding.engine import LUFTWAFFE_DIE, RAF_DIE, Action, Decision, SymbolPool
 from dowding.engine.tasks import Task
+from dowding.rulesets.bob.board import Board
 
 from .components import GROUPS, LW_FLIGHTS, RAF_FLIGHTS, slug
 from .core import Core
@@ -21,6 +22,20 @@ from .flights import (
     command,
     count,
 )
+
+# a space's distance to the nearest German airfield (a function of the board), by board and
+# space: each fuel crash asked it of every airfield
+_HOME: dict[tuple[int, str], tuple[Board, int]] = {}
+
+
+def _home_distance(board: Board, airfields: frozenset[str], pos: str) -> int:
+    found = _HOME.get((id(board), pos))
+    if found is None or found[0] is not board:
+        found = (board, min(board.distance(pos, a) for a in airfields))
+        if len(_HOME) >= 1 << 16:
+            _HOME.clear()
+        _HOME[(id(board), pos)] = found
+    return found[1]
 
 
 class PostFlight(Core):
@@ -174,7 +189,7 @@ class PostFlight(Core):
     def home_distance(self, f: str) -> int:
         pos = self.fl[f].pos
         assert pos is not None
-        return min(self.c.board.distance(pos, a) for a in self.c.lw_airfields)
+        return _home_distance(self.c.board, self.c.lw_airfields, pos)
 
     def push_crashes(self) -> None:
         tasks: list[Task] = []
@@ -206,15 +221,17 @@ class PostFlight(Core):
     def _do_crash(self, task: Task, action: Action) -> None:
         f, i = str(task[1]), int(task[2])
         cards = self.fb(f)
+        left = len(cards)
         if count(action.get("cross")):
             cid = cards[i]
             self.loc[cid] = "gone"
             self.revealed = self.revealed - {cid}
             self.say(f"{f} loses a squadron ({self.c.cards[cid].aircraft}) in a fuel crash")
             nxt = i
+            left -= 1
         else:
             nxt = i + 1
-        if nxt < len(self.fb(f)):
+        if nxt < left:
             self.push(("crash", f, nxt))
 
     # --- C.III.2 Set the Flights on airports ---------------------------------------------------

@@ -133,7 +133,7 @@ class ReadyStage(Core):
         deals: list[Task] = []
         for lf in self.luftflotten():
             flights = [f for f in self.flights_of(lf) if self.fl[f].status != OUT]
-            if len(self.pool(lf)) < LW_FB * len(flights):
+            if self.places(lf).count("crb") < LW_FB * len(flights):
                 self.withdraw(lf)
                 continue
             for f in flights:
@@ -152,7 +152,7 @@ class ReadyStage(Core):
             self.set(f, status=WAITING, pos=None)
             return
         group = command(f)
-        free = len(self.pool(group)) - sum(self.unseen[g] for g in self.flights_of(group))
+        free = self.places(group).count("crb") - sum(self.unseen[g] for g in self.flights_of(group))
         if free < RAF_FB:
             if flight.status != DOWN:
                 self.set(f, status=DOWN, pos=None)
@@ -188,12 +188,14 @@ class ReadyStage(Core):
 
     def _chance_lw_deal(self, task: Task) -> Draw | None:
         f, n = str(task[1]), int(task[2])
-        pool = self.pool(command(f))
-        if n <= 0 or not pool or self.fl[f].status != ON_MAP:
+        if n <= 0 or self.fl[f].status != ON_MAP:
+            return None
+        pool = self.pool_items(command(f))
+        if not pool:
             return None
         return Draw(
             f"A squadron card is dealt face down to {f} (A.II)",
-            items=tuple(pool),
+            items=pool,
             visible_to=frozenset({LUFTWAFFE}),
             names=self.c.names,
         )
@@ -210,7 +212,7 @@ class ReadyStage(Core):
 
     def _chance_reinforce_roll(self, task: Task) -> SymbolPool | None:
         f = str(task[1])
-        if not self.pool(command(f)):
+        if "crb" not in self.places(command(f)):
             return None
         return SymbolPool(
             f"Reinforcing {f}: a squadron card for every cross (A.II)",
