@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
-from typing import cast
 
 from dowding.engine import Action, Decision
 
 from .attack import _pending_fights
+from .board import Board
 from .components import LUFTWAFFE, RAF
 from .state import (
     _DECISIONS,
@@ -160,12 +160,7 @@ def _dec_lw_move(s: FightState, task: Task) -> Decision | None:
     for f in s.forms:
         if not f.hex or f.moved:
             continue
-        ends = s.move_options(f)
-        for end in sorted(ends, key=s.board.coords.__getitem__):
-            if f.kind == PATROL:
-                options.append(_cache("fly", type="patrol", to=end, **{"from": f.hex}))
-            else:
-                options.append(_cache("fly", type=f.kind, to=end, **{"from": f.hex}))
+        options += _lw_flies(s.board, f.kind, f.hex, tuple(s.move_options(f)))
     if not options:
         return None
     for f in s.forms:
@@ -175,21 +170,40 @@ def _dec_lw_move(s: FightState, task: Task) -> Decision | None:
     return Decision(LUFTWAFFE, "move a formation along the flight paths", (*options, *tops))
 
 
+def _lw_flies(board: Board, kind: str, start: str, ends: tuple[str, ...]) -> tuple[Action, ...]:
+    """``fly type=<kind> from=<start> to=<end>`` for each end in board order; kept."""
+    key = (id(board), kind, start, ends)
+    found = _LW_FLIES.get(key)
+    if found is None:
+        found = _LW_FLIES[key] = tuple(
+            _cache("fly", type=kind, to=end, **{"from": start})
+            for end in sorted(ends, key=board.coords.__getitem__)
+        )
+    return found
+
+
+_LW_FLIES: dict[tuple[int, str, str, tuple[str, ...]], tuple[Action, ...]] = {}
+
+
 def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
     options = []
-    crowd = s.raf_crowd()  # for the units on the ground: every unit in the air counts
-    aloft = s.aloft_by_sector()
-    blocked: dict[str, set[str] | None] = {}  # what the crowd blocks, by the unit's sector
+    turn = s.turn_no
+    flies = None  # can_take_off and can_fly, made on the first unit on the ground ready to fly
     for r in s.raf:
         if r.moved:
             continue
-        if r.status == AIR:
+        status = r.status
+        if status == AIR:
             if r.engaged and not s.may_disengage(r):
                 continue
-        elif not s.can_take_off(r, aloft) or not s.can_fly(r, crowd, blocked):
+        elif status != GROUND or r.ready > turn:
             continue
-        if r.status in (AIR, GROUND):
-            options.append(_unit_action("select", r.sqn))
+        else:
+            if flies is None:
+                flies = s.ground_fliers()
+            if not flies(r):
+                continue
+        options.append(_unit_action("select", r.sqn))
     if not options:
         return None
     options.append(_cache("end"))
@@ -198,7 +212,19 @@ def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
 
 def _dec_raf_dest(s: FightState, task: Task) -> Decision:
     r = s.sqn(task[1])
-    options = _flies(r.sqn, s.raf_destinations(r))
+    # the hexes of raf_destinations, with their actions
+    start, left = s.raf_start(r)
+    blocked = s._raf_blocked(r) if left >= 0 else None
+    options: list[Action]
+    if blocked is None:
+        options = []
+    else:
+        hexes, flies = _flies(s.board, r.sqn, start, left)
+        options = (
+            [a for h, a in zip(hexes, flies, strict=True) if h not in blocked]
+            if blocked
+            else list(flies)
+        )
     options += [_land_action(r.sqn, b) for b in s.landing_bases(r)]
     options.append(_unit_action("back", r.sqn))
     where = r.hex or s.board.bases[r.at].name
@@ -216,20 +242,31 @@ def _land_action(sqn: str, base: str) -> Action:
     return _cache("land", unit=_sq(sqn), at=base)
 
 
-def _flies(sqn: str, hexes: list[str]) -> list[Action]:
-    """``fly unit=<sqn> to=<hex>`` for each hex, made once per squadron and hex."""
-    table = _FLY.get(sqn)
-    if table is None:
-        table = _FLY[sqn] = {}
-    found = list(map(table.get, hexes))
-    if not all(found):  # Actions are always true
+def _flies(
+    board: Board, sqn: str, start: str, left: int
+) -> tuple[tuple[str, ...], tuple[Action, ...]]:
+    """The hexes within ``left`` of ``start`` in board order and ``fly unit=<sqn> to=<hex>`` for
+    each: a function of the board alone, kept by (board, squadron, start, allowance left) so that
+    a squadron's destinations are only filtered by what the other squadrons block."""
+    key = (id(board), sqn, start, left)
+    found = _FLIES.get(key)
+    if found is None:
+        hexes = board.within_ordered(start, left)
+        table = _FLY.get(sqn)
+        if table is None:
+            table = _FLY[sqn] = {}
         unit = _sq(sqn)
-        for i, h in enumerate(hexes):
-            if found[i] is None:
-                found[i] = table[h] = _cache("fly", unit=unit, to=h)
-    return cast(list[Action], found)
+        actions = []
+        for h in hexes:
+            action = table.get(h)
+            if action is None:
+                action = table[h] = _cache("fly", unit=unit, to=h)
+            actions.append(action)
+        found = _FLIES[key] = (hexes, tuple(actions))
+    return found
 
 
+_FLIES: dict[tuple[int, str, str, int], tuple[tuple[str, ...], tuple[Action, ...]]] = {}
 _FLY: dict[str, dict[str, Action]] = {}
 
 

@@ -9,6 +9,7 @@ and state.py dispatches the automatic tasks and chance checks below by kind.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dowding.engine import Action
@@ -105,26 +106,14 @@ def _formation_paths(
     board: Board, start: str, allowance: int, mode: str, goal: str | None, blocked: frozenset[str]
 ) -> dict[str, tuple[str, ...]]:
     for steps in range(allowance, -1, -1):
-        if mode == "home":
-            paths = _paths(board, "direct", start, min(steps, board.home_distance(start)), None)
-        elif mode == "patrol":
-            assert goal is not None
-            paths = _paths(board, "direct", start, min(steps, board.distance(start, goal)), goal)
-        else:
-            paths = _paths(board, "out", start, steps, goal)
-        best: dict[str, tuple[str, ...]] = {}
-        for path in paths:
-            end = path[-1] if path else start
-            if end in blocked and board.terrain[end] != "assembly":
-                continue
-            if end in board.assembly and mode != "home" and path:
-                continue
-            urban = sum(1 for h in path if h in board.urban_aa)
-            if end not in best or (urban, path) < (
-                sum(1 for h in best[end] if h in board.urban_aa),
-                best[end],
-            ):
-                best[end] = path
+        best = _best_paths(board, start, steps, mode, goal)
+        if blocked:
+            terrain = board.terrain
+            best = {
+                end: path
+                for end, path in best.items()
+                if end not in blocked or terrain[end] == "assembly"
+            }
         if best:
             return best
         if steps == 0:
@@ -132,11 +121,71 @@ def _formation_paths(
     return {start: ()}
 
 
+def _best_paths(
+    board: Board, start: str, steps: int, mode: str, goal: str | None
+) -> dict[str, tuple[str, ...]]:
+    """Endpoint -> the path with the fewest urban hexes of ``steps`` hexes (see
+    :func:`formation_paths`), before the hexes blocked by other formations are taken out: those
+    take out whole endpoints, so the best path to every other endpoint stays the same. A
+    function of the board alone, so each answer is kept (callers only read it)."""
+    if mode == "home":
+        steps = min(steps, board.home_distance(start))
+    elif mode == "patrol":
+        assert goal is not None
+        steps = min(steps, board.distance(start, goal))
+    key = (id(board), start, steps, mode, goal)
+    best = _BEST_PATHS.get(key)
+    if best is None:
+        if mode == "home":
+            paths = _paths(board, "direct", start, steps, None)
+        elif mode == "patrol":
+            paths = _paths(board, "direct", start, steps, goal)
+        else:
+            paths = _paths(board, "out", start, steps, goal)
+        best = {}
+        urban_of: dict[str, int] = {}
+        for path in paths:
+            end = path[-1] if path else start
+            if end in board.assembly and mode != "home" and path:
+                continue
+            urban = sum(1 for h in path if h in board.urban_aa)
+            if end not in best or (urban, path) < (urban_of[end], best[end]):
+                best[end] = path
+                urban_of[end] = urban
+        _BEST_PATHS[key] = best
+    return best
+
+
+_BEST_PATHS: dict[tuple[Any, ...], dict[str, tuple[str, ...]]] = {}
+
+
+def _bases_in_reach(board: Board, start: str, left: int, offmap_cost: int) -> tuple[str, ...]:
+    """The airbases a unit on ``start`` with ``left`` to move can land at, before Airfield
+    Capacity (sorted); a function of the board alone, so each answer is kept."""
+    key = (id(board), start, left, offmap_cost)
+    found = _BASES_IN_REACH.get(key)
+    if found is None:
+        reach = board.within(start, left)
+        bases = []
+        for base in board.bases.values():
+            cost = reach.get(base.hex)
+            if cost is None:
+                continue
+            if base.offmap and cost + offmap_cost > left:
+                continue
+            bases.append(base.id)
+        found = _BASES_IN_REACH[key] = tuple(sorted(bases))
+    return found
+
+
+_BASES_IN_REACH: dict[tuple[int, str, int, int], tuple[str, ...]] = {}
+
+
 class Movement:
     # --- allowances ---------------------------------------------------------------------------
     def allowance_of(self, units: tuple[int, ...]) -> int:
         """Notes on Movement: the slowest unit governs; Weather: -1 in poor weather."""
-        move = min(self.types[self.unit(u).type].move for u in units)
+        move = min(map(self.unit_move.__getitem__, units))
         if self.weather == "poor":
             move -= 1
         return max(1, move)
@@ -151,16 +200,21 @@ class Movement:
 
     def move_options(self, f: Form) -> dict[str, tuple[str, ...]]:
         """Endpoint -> the path taken, for one formation's move this turn."""
+        fid = f.id
         if f.kind == PATROL:
-            blocked = {g.hex for g in self.forms if g.id != f.id and g.kind == PATROL and g.hex}
+            blocked = frozenset(
+                g.hex for g in self.forms if g.kind == PATROL and g.hex and g.id != fid
+            )
             goal: str | None = f.patrol
+            mode = "patrol"
         else:
-            blocked = {g.hex for g in self.forms if g.id != f.id and g.hex and g.kind != PATROL}
-            goal = None if self.home_bound(f) else self.board.target_hex[f.target]
-        mode = "home" if self.home_bound(f) else "patrol" if f.kind == PATROL else "out"
-        return formation_paths(
-            self.board, f.hex, self.allowance_of(f.units), mode, goal, frozenset(blocked)
-        )
+            blocked = frozenset(
+                g.hex for g in self.forms if g.kind != PATROL and g.hex and g.id != fid
+            )
+            home = self.home_bound(f)
+            goal = None if home else self.board.target_hex[f.target]
+            mode = "home" if home else "out"
+        return formation_paths(self.board, f.hex, self.allowance_of(f.units), mode, goal, blocked)
 
     # --- RAF movement -------------------------------------------------------------------------
     def sector_capacity(self, sector: str) -> int:
@@ -245,6 +299,64 @@ class Movement:
             return True  # the hexes within reach always hold the start hex
         return any(h not in blocked for h in self.board.within_ordered(start, left))
 
+    def ground_fliers(self) -> Callable[[Raf], bool]:
+        """``can_take_off(r) and can_fly(r)`` for any unit not in the air, with the units in the
+        air looked at once: the RAF's movement decision asks it of every squadron on the ground
+        after each squadron's move, so the crowd, the sector counts and what the crowd blocks
+        are made here once per decision instead of once per squadron."""
+        turn = self.turn_no
+        limit = self.rules.raf_per_hex
+        sector_rule = self.options["sector_airfields"] and not self.basic
+        crowd: dict[str, list[Raf]] = {}
+        aloft: dict[str, int] = {}
+        for x in self.raf:
+            if x.status == AIR:
+                crowd.setdefault(x.hex, []).append(x)
+                aloft[x.sector] = aloft.get(x.sector, 0) + 1
+        capacity: dict[str, int] = {}
+        blocked_by_sector: dict[str, set[str]] = {}
+        # without Sector Airfields a hex is blocked only by `limit` units on it
+        crowded = {h for h, there in crowd.items() if len(there) >= limit}
+        bases = self.board.bases
+        types = self.types
+        poor = self.weather == "poor"
+        offmap_cost = self.rules.offmap_cost
+
+        def flies(r: Raf) -> bool:
+            # can_take_off
+            if r.status != GROUND or r.ready > turn:
+                return False
+            if sector_rule:
+                sector = r.sector
+                room = capacity.get(sector)
+                if room is None:
+                    room = capacity[sector] = self.sector_capacity(sector)
+                if aloft.get(sector, 0) >= room:
+                    return False
+            # can_fly: raf_start and raf_destinations
+            move = types[r.type].move
+            left = max(1, move - 1) if poor else move
+            base = bases[r.at]
+            if base.offmap:
+                left -= offmap_cost
+            if left < 0 or limit <= 0:
+                return False
+            if sector_rule:
+                blocked = blocked_by_sector.get(r.sector)
+                if blocked is None:
+                    blocked = blocked_by_sector[r.sector] = {
+                        h
+                        for h, there in crowd.items()
+                        if len(there) >= limit or any(x.sector != r.sector for x in there)
+                    }
+            else:
+                blocked = crowded
+            if not blocked:
+                return True  # the hexes within reach always hold the start hex
+            return any(h not in blocked for h in self.board.within_ordered(base.hex, left))
+
+        return flies
+
     def raf_crowd(self, sqn: str | None = None) -> dict[str, list[Raf]]:
         """The RAF units in the air other than ``sqn``, by hex."""
         crowd: dict[str, list[Raf]] = {}
@@ -263,6 +375,14 @@ class Movement:
             return None
         sector_rule = self.options["sector_airfields"] and not self.basic
         if crowd is None:
+            if not sector_rule:
+                # only the number of units on a hex matters: count them, without the crowd's lists
+                counts: dict[str, int] = {}
+                sqn = r.sqn
+                for x in self.raf:
+                    if x.status == AIR and x.sqn != sqn:
+                        counts[x.hex] = counts.get(x.hex, 0) + 1
+                return {h for h, n in counts.items() if n >= limit}
             crowd = self.raf_crowd(r.sqn)
         # Notes on Movement: no more than two RAF units a hex at the end of movement
         return {
@@ -275,21 +395,15 @@ class Movement:
         """Intermediate Game: any friendly airbase in reach; off-map ones cost 3 to enter."""
         if self.basic or r.status != AIR:
             return []
-        left = self.raf_allowance(r)
-        reach = self.board.within(r.hex, left)
-        found = []
-        for base in self.board.bases.values():
-            cost = reach.get(base.hex)
-            if cost is None:
-                continue
-            if base.offmap and cost + self.rules.offmap_cost > left:
-                continue
-            if self.options["airfield_capacity"]:
-                grounded = sum(1 for x in self.raf if x.status == GROUND and x.at == base.id)
-                if grounded >= base.capacity:
-                    continue
-            found.append(base.id)
-        return sorted(found)
+        found = _bases_in_reach(self.board, r.hex, self.raf_allowance(r), self.rules.offmap_cost)
+        if self.options["airfield_capacity"]:
+            bases = self.board.bases
+            found = tuple(
+                b
+                for b in found
+                if sum(1 for x in self.raf if x.status == GROUND and x.at == b) < bases[b].capacity
+            )
+        return list(found)
 
     # --- handlers: movement -------------------------------------------------------------------
     def _do_top(self, f: Form, uid: int) -> None:

@@ -167,6 +167,8 @@ class FightState(
         self.target_index = {t: i for i, t in enumerate(self.target_ids)}
         self.unit_index: dict[int, int] = {}
         self.sqn_index: dict[str, int] = {}
+        # a unit's type never changes: its movement allowance and role, by unit id
+        self.unit_move, self.unit_role = _unit_tables(comp)
 
     # --- set-up ------------------------------------------------------------------------------
     @property
@@ -283,7 +285,7 @@ class FightState(
         return [f for f in self.forms if f.hex]
 
     def role(self, uid: int) -> str:
-        return self.types[self.unit(uid).type].role
+        return self.unit_role[uid]
 
     def flights_of(self, units: tuple[int, ...], role: str | None = None) -> int:
         return sum(self.unit(u).flights for u in units if role is None or self.role(u) == role)
@@ -532,6 +534,21 @@ FightState.handlers = {
     **{k: v for c in reversed(FightState.__mro__) for k, v in handlers_of(c).items()},
     "combat": FightState._do_pick_fight,
 }
+
+
+def _unit_tables(comp: Components) -> tuple[dict[int, int], dict[int, str]]:
+    """Each Luftwaffe unit's movement allowance and role (its type's), made once per components
+    (the entry holds the components, so its id cannot be taken by another)."""
+    entry = _UNIT_TABLES.get(id(comp))
+    if entry is None or entry[0] is not comp:
+        kinds = comp.aircraft
+        moves = {u.id: kinds[u.type].move for u in comp.luftwaffe_units}
+        roles = {u.id: kinds[u.type].role for u in comp.luftwaffe_units}
+        entry = _UNIT_TABLES[id(comp)] = (comp, moves, roles)
+    return entry[1], entry[2]
+
+
+_UNIT_TABLES: dict[int, tuple[Components, dict[int, int], dict[int, str]]] = {}
 
 
 def _task(raw: list[Any]) -> Task:
