@@ -54,6 +54,11 @@ def flown(p: Plane) -> Plane:
     return _new_tuple(Plane, (*p[:10], False, True, p[12]))
 
 
+def rested(p: Plane) -> Plane:
+    """The plane at the start of a turn: free to move again (III)."""
+    return _new_tuple(Plane, (*p[:11], False, p[12]))
+
+
 class Move(NamedTuple):
     """The plane being moved: its committed path (VI.D.3.b: measured before any stop)."""
 

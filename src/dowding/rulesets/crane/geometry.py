@@ -67,12 +67,11 @@ class Path:
         self.end_heading = h2
         # each leg's direction, as `at` needs it (the same floats `unit` gives)
         self._units = ((ux, uy), (vx, vy))
-        segments: list[tuple[float, float, Point, Point]] = []
-        if straight > 0:
-            segments.append((0.0, straight, start, p1))
         if rest > 0:
-            segments.append((straight, rest, p1, p2))
-        self._segments = tuple(segments)
+            second = (straight, rest, p1, p2)
+            self._segments = ((0.0, straight, start, p1), second) if straight > 0 else (second,)
+        else:
+            self._segments = ((0.0, straight, start, p1),) if straight > 0 else ()
         # the last table asked about and where the path leaves it: (width, length, distance)
         self._exit: tuple[float, float, float | None] | None = None
 

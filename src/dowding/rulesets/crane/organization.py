@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from dowding.engine import Action
 
-from .equipment import LUFTWAFFE, RAF, WAITING, Plane, Task
+from .equipment import LUFTWAFFE, RAF, WAITING, Plane, Task, rested
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -58,7 +58,7 @@ def turn_tasks(state: CraneState) -> tuple[Task, ...]:
 
 
 def do_endturn(state: CraneState, task: Task, action: Action | None) -> None:
-    state.planes = tuple(p._replace(moved=False) if p.moved else p for p in state.planes)
+    state.planes = tuple([rested(p) if p.moved else p for p in state.planes])
     state.turn_no += 1
     state.queue = (*turn_tasks(state), *state.queue)
     if state.turn_no <= state.options["max_turns"]:

@@ -47,9 +47,12 @@ def _place_problem(state: CraneState, points: list[geo.Point], flying: list[Plan
     """What is wrong with a group at ``points`` (None: nothing), given the planes already flying."""
     rules = state.comp.rules
     sep = rules.placement_separation
-    x_lo, x_hi = min(px for px, _ in points) - sep, max(px for px, _ in points) + sep
-    y_lo, y_hi = min(py for _, py in points) - sep, max(py for _, py in points) + sep
-    placed = [p for p in flying if x_lo <= p.x <= x_hi and y_lo <= p.y <= y_hi]
+    placed = flying
+    if flying:
+        xs, ys = [px for px, _ in points], [py for _, py in points]
+        x_lo, x_hi = min(xs) - sep, max(xs) + sep
+        y_lo, y_hi = min(ys) - sep, max(ys) + sep
+        placed = [p for p in flying if x_lo <= p.x <= x_hi and y_lo <= p.y <= y_hi]
     for px, py in points:
         if not (rules.entry_near - EPS <= py <= rules.entry_far + EPS):
             return f'every plane must be {rules.entry_near:g}-{rules.entry_far:g}" from the entry edge (V.B)'
