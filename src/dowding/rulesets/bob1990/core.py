@@ -52,6 +52,8 @@ class Core(TaskQueueState):
     autos: ClassVar[dict[str, Callable[..., None]]] = {}
     deciders: ClassVar[dict[str, Callable[..., Decision | None]]] = {}
     chancers: ClassVar[dict[str, Callable[..., Chance | None]]] = {}
+    # each kind's one step (_advance): (True, its _auto_) or (False, its _chance_ or _dec_)
+    steps: ClassVar[dict[str, tuple[bool, Callable[..., Any]]]] = {}
 
     c: Components
     turn_no: int
@@ -93,31 +95,33 @@ class Core(TaskQueueState):
         cls.deciders = found["_dec_"]
         cls.chancers = found["_chance_"]
         cls.chance_tasks = frozenset(found["_chance_"])
+        cls.steps = {
+            **{kind: (False, fn) for kind, fn in cls.deciders.items()},
+            **{kind: (False, fn) for kind, fn in cls.chancers.items()},
+            **{kind: (True, fn) for kind, fn in cls.autos.items()},
+        }
 
     # --- the queue --------------------------------------------------------------------
     def _advance(self) -> None:
+        """Run the tasks that need nobody until a chance event or a decision is due (its node
+        kept) or the game ends. A kind's auto runs first; otherwise its chance event or
+        decision, if any, is the next node, and a task that makes none is dropped."""
+        steps = self.steps  # one lookup a task: this loop runs at every step
         while self.result is None:
-            if not self.queue:
+            queue = self.queue
+            if not queue:
                 raise AssertionError("the task queue ran dry")
-            task = self.queue[0]
-            kind = task[0]
-            auto = self.autos.get(kind)
-            if auto is not None:
-                self.queue = self.queue[1:]
-                auto(self, task)
+            task = queue[0]
+            auto, step = steps[task[0]]
+            if auto:
+                self.queue = queue[1:]
+                step(self, task)
                 continue
-            if kind in self.chance_tasks:
-                chance = self.chancers[kind](self, task)
-                if chance is None:
-                    self.queue = self.queue[1:]
-                    continue
-                self._node = chance
-                return
-            decision = self.deciders[kind](self, task)
-            if decision is None:
-                self.queue = self.queue[1:]
+            node = step(self, task)
+            if node is None:
+                self.queue = queue[1:]
                 continue
-            self._node = decision
+            self._node = node
             return
         self._node = self.result
 

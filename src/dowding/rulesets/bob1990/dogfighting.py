@@ -13,7 +13,16 @@ from dowding.engine.tasks import Task
 
 from .components import LW_FLIGHTS, RAF_FLIGHTS
 from .core import Core
-from .flights import LUFTWAFFE, ON_MAP, RAF, command, count, dogfight_cards, shot_down
+from .flights import (
+    LUFTWAFFE,
+    ON_MAP,
+    ONLY_RAF,
+    RAF,
+    command,
+    count,
+    dogfight_cards,
+    shot_down,
+)
 
 
 @lru_cache(maxsize=1024)
@@ -162,7 +171,7 @@ class Dogfighting(Core):
         return Draw(
             f"The British player takes a card from the top of {f}'s Flight box (B.II.3)",
             items=self.pool_items(command(f)),
-            visible_to=frozenset({RAF}),
+            visible_to=ONLY_RAF,
             names=self.c.names,
         )
 

@@ -38,6 +38,11 @@ class Flight(NamedTuple):
     base: str = ""  # a British flight's airfield (C.III.2), by gazetteer name
 
 
+# who sees a German deal or a fuel crash's card (shared: a frozenset is immutable)
+ONLY_LUFTWAFFE = frozenset({LUFTWAFFE})
+ONLY_RAF = frozenset({RAF})
+
+
 def count(value: object) -> int:
     """An action's or outcome's number (``roll cross=2``), 0 when absent."""
     return value if isinstance(value, int) else 0
@@ -63,17 +68,32 @@ def dogfight_cards(marker: int) -> int | None:
     return None if marker == 0 else (2 if marker == 1 else 1)
 
 
-def fuel_marker(used: int, spaces: int) -> int | None:
-    """B.I.1: the lowest unused marker >= the spaces moved (standing still is marked by 1)."""
+def _fuel_marker(used: int, spaces: int) -> int | None:
     for k in range(max(spaces, 1), 6):
         if not used & (1 << (k - 1)):
             return k
     return None
 
 
-def max_move(used: int) -> int:
-    """The most spaces a flight may still move in one step (its highest unused marker; -1: none)."""
+def _max_move(used: int) -> int:
     for k in range(5, 0, -1):
         if not used & (1 << (k - 1)):
             return k
     return -1
+
+
+# both read from a table of every set of markers (asked several times a German move)
+_MARKERS = tuple(tuple(_fuel_marker(used, d) for d in range(6)) for used in range(32))
+_MAX_MOVES = tuple(_max_move(used) for used in range(32))
+
+
+def fuel_marker(used: int, spaces: int) -> int | None:
+    """B.I.1: the lowest unused marker >= the spaces moved (standing still is marked by 1)."""
+    if 0 <= used < 32 and 0 <= spaces < 6:
+        return _MARKERS[used][spaces]
+    return _fuel_marker(used, spaces)
+
+
+def max_move(used: int) -> int:
+    """The most spaces a flight may still move in one step (its highest unused marker; -1: none)."""
+    return _MAX_MOVES[used] if 0 <= used < 32 else _max_move(used)

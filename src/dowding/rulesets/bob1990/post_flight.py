@@ -14,6 +14,7 @@ from .flights import (
     LUFTWAFFE,
     MISSIONS_TO_WIN,
     ON_MAP,
+    ONLY_LUFTWAFFE,
     OUT,
     RAF,
     TURNS,
@@ -215,7 +216,7 @@ class PostFlight(Core):
             roller=self.seat_of(LUFTWAFFE),
             count=d,
             detail=f"Fuel crash: {cards[i]} of {f}, {d} space(s) from home, is lost on a cross",
-            detail_to=frozenset({LUFTWAFFE}),
+            detail_to=ONLY_LUFTWAFFE,
         )
 
     def _do_crash(self, task: Task, action: Action) -> None:

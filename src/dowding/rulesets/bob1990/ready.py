@@ -14,6 +14,7 @@ from .flights import (
     LUFTWAFFE,
     LW_FB,
     ON_MAP,
+    ONLY_LUFTWAFFE,
     OUT,
     RAF,
     RAF_FB,
@@ -78,7 +79,7 @@ class ReadyStage(Core):
         return Draw(
             "The German player draws a mission card (A.I)",
             items=self.deck,
-            visible_to=frozenset({LUFTWAFFE}),
+            visible_to=ONLY_LUFTWAFFE,
             names=self.c.names,
         )
 
@@ -196,7 +197,7 @@ class ReadyStage(Core):
         return Draw(
             f"A squadron card is dealt face down to {f} (A.II)",
             items=pool,
-            visible_to=frozenset({LUFTWAFFE}),
+            visible_to=ONLY_LUFTWAFFE,
             names=self.c.names,
         )
 
