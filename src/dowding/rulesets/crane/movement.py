@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from dowding.engine import Action, Decision
+from dowding.engine import Action, Decision, Event
 
 from .combat import gunners_at
 from .engagement import rule_path
@@ -65,7 +65,7 @@ def _allowance(state: CraneState, plane: Plane) -> float:
 def straight_min(state: CraneState, plane: Plane) -> float:
     """VI.D.1.a: fighters fly 6" straight before turning; VI.D.2.a: bombers 3"."""
     rules = state.comp.rules
-    need = rules.fighter_straight if state.kind(plane).role == "fighter" else rules.bomber_straight
+    need = rules.fighter_straight if state.roles[plane.type] == "fighter" else rules.bomber_straight
     return min(need, state.allowance(plane))
 
 
@@ -84,9 +84,14 @@ def select_decision(state: CraneState, which: str) -> Decision | None:
     pool = select_pool(state, which)
     if len(pool) <= 1 or (which == "fighters" and state.options["auto_intercept"]):
         return None
-    seat = RAF if which == RAF else LUFTWAFFE
+    return _select_decision(RAF if which == RAF else LUFTWAFFE, tuple([p.id for p in pool]))
+
+
+@lru_cache(maxsize=4096)
+def _select_decision(seat: str, plane_ids: tuple[str, ...]) -> Decision:
+    """The choice among the planes still to move (an immutable value), written once for each."""
     return Decision(
-        seat, "Choose the next plane to move", tuple(_select_action(p.id) for p in pool)
+        seat, "Choose the next plane to move", tuple(_select_action(i) for i in plane_ids)
     )
 
 
@@ -111,6 +116,19 @@ def auto_select(state: CraneState, task: Task) -> bool:
 
 def path_decision(state: CraneState, plane: Plane) -> Decision | None:
     """VI.D.1-2: a straight leg, then one turn (fighters any direction, bombers up to 90 degrees)."""
+    # the decision depends on the plane's type, side, damage, altitude and first move alone (and
+    # on the game's options and components, shared by every copy of a state): built once
+    key = (plane.id, plane.damage, plane.fresh, plane.altitude)
+    known = state._path_decisions.get(key, _UNKNOWN)
+    if known is _UNKNOWN:
+        known = state._path_decisions[key] = _plane_path_decision(state, plane)
+    return known
+
+
+_UNKNOWN = Decision("", "", ())  # path_decision's memo has no entry yet
+
+
+def _plane_path_decision(state: CraneState, plane: Plane) -> Decision | None:
     if (
         plane.side == LUFTWAFFE
         and state.kind(plane).role == "fighter"
@@ -189,7 +207,7 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     state.moving = Move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
     state._path = None
     state._put(flown(plane))
-    state._say(_flies_text(state.name(plane), total, straight, turn))
+    state._log.append(_flies_event(state.name(plane), total, straight, turn))
     role = state.kind(plane).role
     follow: tuple[Task, ...] = (
         (("fire", plane.id),) if role == "fighter" else (("flight", plane.id),)
@@ -198,10 +216,10 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
 
 
 @lru_cache(maxsize=8192)
-def _flies_text(name: str, total: float, straight: float, turn: float) -> str:
+def _flies_event(name: str, total: float, straight: float, turn: float) -> Event:
     """The line narrating a committed move, written once for each plane, allowance and turn."""
     turn_text = f", turns {turn:+.0f}°" if abs(turn) > EPS and total - straight > EPS else ""
-    return f'{name} flies {total:g}": {min(straight, total):g}" straight{turn_text}.'
+    return Event(f'{name} flies {total:g}": {min(straight, total):g}" straight{turn_text}.')
 
 
 def do_resume(state: CraneState, task: Task, action: Action | None) -> None:

@@ -150,6 +150,8 @@ class CraneState(TaskQueueState):
         self._names: dict[str, str] = {}
         # movement allowances by (type, damage, fresh, altitude): movement.allowance's memo
         self._allowances: dict[tuple[str, int, bool, str], float] = {}
+        # move decisions by (plane, damage, fresh, altitude): movement.path_decision's memo
+        self._path_decisions: dict[tuple[str, int, bool, str], Decision | None] = {}
 
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
