@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from dowding.engine import Action, Decision
@@ -116,6 +117,7 @@ class Graph:
         self.box_near = self.near[self.index[BOX]]
         self._working: dict[frozenset[str], int] = {}
         self._moves: dict[str, tuple[Action, ...]] = {}
+        self._options: dict[tuple[str, int], tuple[Action, ...]] = {}
         self._grid = self._grid_shape(board.grid.columns, board.grid.rows)
 
     def _grid_shape(self, columns: int, rows: int) -> tuple[int, int, int, int] | None:
@@ -160,11 +162,18 @@ class Graph:
         return list(compress(self.names, self.marks(spaces)))
 
     def moves(self, flight: str, spaces: int) -> tuple[Action, ...]:
-        """``flight``'s move actions to the spaces in a set, in ``space_order``."""
-        every = self._moves.get(flight)
-        if every is None:
-            every = self._moves[flight] = tuple(move_action(flight, s) for s in self.names)
-        return tuple(compress(every, self.marks(spaces)))
+        """``flight``'s move actions to the spaces in a set, in ``space_order`` (kept by flight
+        and set: searches with other enemies about often end in the same set)."""
+        key = (flight, spaces)
+        found = self._options.get(key)
+        if found is None:
+            every = self._moves.get(flight)
+            if every is None:
+                every = self._moves[flight] = tuple(move_action(flight, s) for s in self.names)
+            if len(self._options) >= 1 << 16:
+                self._options.clear()
+            found = self._options[key] = tuple(compress(every, self.marks(spaces)))
+        return found
 
     def indices(self, spaces: int) -> list[int]:
         return [self.index[s] for s in self.spaces_of(spaces)]
@@ -384,6 +393,11 @@ def raf_prompt(f: str) -> str:
     return f"Move British flight {f} 0-3 spaces (B.I.3)"
 
 
+# each side's flights read out of ``fl`` at once (the enemies are looked for at every move)
+_LW_OF = itemgetter(*LW_FLIGHTS)
+_RAF_OF = itemgetter(*RAF_FLIGHTS)
+
+
 class Moving(Core):
     # --- the stage loop ---------------------------------------------------------------
     def _auto_stage_start(self, task: Task) -> None:
@@ -467,9 +481,7 @@ class Moving(Core):
 
     def enemy_in(self, side: str, space: str) -> bool:
         """Whether a flight of the other side is on the map in ``space``."""
-        fl = self.fl
-        for f in LW_FLIGHTS if side == RAF else RAF_FLIGHTS:
-            flight = fl[f]
+        for flight in (_LW_OF if side == RAF else _RAF_OF)(self.fl):
             if flight.pos == space and flight.status == ON_MAP:
                 return True
         return False
@@ -478,9 +490,7 @@ class Moving(Core):
         """The spaces of the other side's flights on the map that have not been passed (B.I)."""
         bit = g.bit
         out = 0
-        fl = self.fl
-        for f in LW_FLIGHTS if side == RAF else RAF_FLIGHTS:
-            flight = fl[f]
+        for flight in (_LW_OF if side == RAF else _RAF_OF)(self.fl):
             if flight.status == ON_MAP and flight.pos is not None:
                 out |= bit[flight.pos]
         if out and self.passes:
@@ -494,7 +504,7 @@ class Moving(Core):
 
     def situation(self, f: str) -> tuple[object, ...]:
         """All a flight's destinations depend on (the key of ``_reach_cache``)."""
-        return (f, self.fl[f], self.passes, self.destroyed, tuple(self.fl.values()))
+        return (f, self.passes, self.destroyed, tuple(self.fl.values()))
 
     def lw_destinations(self, f: str) -> dict[str, tuple[int, bool, bool]]:
         """Where flight ``f`` may end this step: space -> (spaces flown, entered RS, entered a space
