@@ -61,6 +61,7 @@ class Board:
     latlon: dict[str, tuple[float, float]]
     _reach: dict[str, frozenset[str]] = field(default_factory=dict)
     _home: dict[str, int] = field(default_factory=dict)
+    _open: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     # --- geometry ------------------------------------------------------------------
     def cube(self, h: str) -> tuple[int, int, int]:
@@ -131,17 +132,25 @@ def _within(board: Board, start: str, allowance: int) -> dict[str, int]:
     key = (id(board), start, allowance)
     found = _WITHIN.get(key)
     if found is None:
+        # each hex's neighbours but the assembly hexes, made once per board
+        open_ = board._open
+        if not open_:
+            terrain = board.terrain
+            for h, near in board.neighbours.items():
+                open_[h] = tuple(n for n in near if terrain[n] != "assembly")
+        # breadth first, one ring of hexes at a time: the order a queue would give
         found = {start: 0}
-        todo = deque([start])
-        while todo:
-            h = todo.popleft()
-            cost = found[h]
-            if cost == allowance:
-                continue
-            for n in board.neighbours[h]:
-                if n not in found and board.terrain[n] != "assembly":
-                    found[n] = cost + 1
-                    todo.append(n)
+        ring = [start]
+        for cost in range(1, (allowance if allowance >= 0 else len(board.hexes)) + 1):
+            after = []
+            for h in ring:
+                for n in open_[h]:
+                    if n not in found:
+                        found[n] = cost
+                        after.append(n)
+            if not after:
+                break
+            ring = after
         _WITHIN[key] = found
     return found
 

@@ -30,14 +30,25 @@ from .state import (
 def _matching(s: FightState, forms: list[Form], hexes: list[str]) -> bool:
     """Whether each formation can take a different assembly hex from which its target is
     reachable (Basic Game: every formation must be placed)."""
-    board = s.board
-    for perm in itertools.permutations(hexes, len(forms)):
-        if all(
-            not f.target or board.reaches(h, board.target_hex[f.target])
-            for f, h in zip(forms, perm, strict=True)
-        ):
-            return True
-    return False
+    return _matches(s.board, tuple(f.target for f in forms), tuple(hexes))
+
+
+def _matches(board: Board, targets: tuple[str, ...], hexes: tuple[str, ...]) -> bool:
+    # a function of the board, the targets and the hexes alone: each answer is kept
+    key = (id(board), targets, hexes)
+    found = _MATCHES.get(key)
+    if found is None:
+        found = _MATCHES[key] = any(
+            all(
+                not t or board.reaches(h, board.target_hex[t])
+                for t, h in zip(targets, perm, strict=True)
+            )
+            for perm in itertools.permutations(hexes, len(targets))
+        )
+    return found
+
+
+_MATCHES: dict[tuple[int, tuple[str, ...], tuple[str, ...]], bool] = {}
 
 
 def _sq(sqn: str) -> int | str:
@@ -122,7 +133,8 @@ def _dec_form(s: FightState, task: Task) -> Decision | None:
     options = []
     if _free_for_forming(s):
         planned = s._planned()
-        ready = [u for u in s.lw if s._available(u) and u.id not in planned]
+        available = s.availability()
+        ready = [u for u in s.lw if available(u) and u.id not in planned]
         if any(s.role(u.id) == "bomber" for u in ready):
             options.append(_cache("form", type="raid"))
         if s.options["hunter_packs"] and any(s.role(u.id) == "fighter" for u in ready):
@@ -136,10 +148,9 @@ def _dec_pick(s: FightState, task: Task) -> Decision:
     assert f is not None
     planned = s._planned()
     addable = s.can_add_to(f)
+    available = s.availability()
     options = [
-        _cache("add", unit=u.id)
-        for u in s.lw
-        if u.id not in planned and s._available(u) and addable(u)
+        _add_action(u.id) for u in s.lw if u.id not in planned and available(u) and addable(u)
     ]
     roles = [s.role(u) for u in f.units]
     if (f.kind == RAID and "bomber" in roles) or (f.kind == PATROL and roles):
@@ -238,6 +249,11 @@ def _unit_action(kind: str, sqn: str) -> Action:
 
 
 @cache
+def _add_action(uid: int) -> Action:
+    return _cache("add", unit=uid)
+
+
+@cache
 def _land_action(sqn: str, base: str) -> Action:
     return _cache("land", unit=_sq(sqn), at=base)
 
@@ -255,12 +271,16 @@ def _flies(
         table = _FLY.get(sqn)
         if table is None:
             table = _FLY[sqn] = {}
+            _unit_action("back", sqn)  # the squadron's name checked once as an action word
         unit = _sq(sqn)
         actions = []
         for h in hexes:
             action = table.get(h)
             if action is None:
-                action = table[h] = _cache("fly", unit=unit, to=h)
+                # hundreds of these are made in a game's first moves: the engine's fast
+                # constructor, equal to Action("fly", unit=unit, to=h) (arguments in key order,
+                # a hex name is letters then digits, a word)
+                action = table[h] = Action.trusted("fly", ("to", h), ("unit", unit))
             actions.append(action)
         found = _FLIES[key] = (hexes, tuple(actions))
     return found

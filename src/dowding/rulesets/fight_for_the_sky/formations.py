@@ -43,6 +43,30 @@ class MakingUpFormations:
         grounded = self.options["stukas"] and self.stukas_lost >= self.rules.stuka_flights_ground
         return not (u.type == "ju87" and grounded)
 
+    def availability(self) -> Callable[[Lw], bool]:
+        """:meth:`_available` for any unit, what depends on the turn alone looked at once (a
+        formation's make-up asks it of all 76 units after each unit added)."""
+        rules = self.rules
+        types = self.types
+        turn = self.turn_no
+        fighter_missions, bomber_missions = rules.fighter_missions, rules.bomber_missions
+        no_new = self.avail == 0  # no unit may fly its first mission today
+        grounded = self.options["stukas"] and self.stukas_lost >= rules.stuka_flights_ground
+
+        def available(u: Lw) -> bool:
+            status = u.status
+            if (status != POOL and status != RETURNING) or u.ready > turn:
+                return False
+            missions = u.missions
+            fighter = types[u.type].role == "fighter"
+            if missions >= (fighter_missions if fighter else bomber_missions):
+                return False
+            if no_new and missions == 0:
+                return False
+            return not (grounded and u.type == "ju87")
+
+        return available
+
     def _in_build(self) -> set[int]:
         return {uid for f in self.forms if not f.hex and f.launch == 0 for uid in f.units}
 

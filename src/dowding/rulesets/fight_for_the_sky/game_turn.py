@@ -106,8 +106,9 @@ def day_ends_this_turn(s: FightState) -> bool:
 
 def _can_fly(s: FightState) -> bool:
     unplaced = any(not f.hex for f in s.forms)
+    available = s.availability()
     return (
         unplaced
-        or any(s._available(u) and s.types[u.type].role == "bomber" for u in s.lw)
-        or (s.options["hunter_packs"] and any(s._available(u) for u in s.lw))
+        or any(available(u) and s.types[u.type].role == "bomber" for u in s.lw)
+        or (s.options["hunter_packs"] and any(available(u) for u in s.lw))
     )

@@ -167,8 +167,8 @@ class FightState(
         self.target_index = {t: i for i, t in enumerate(self.target_ids)}
         self.unit_index: dict[int, int] = {}
         self.sqn_index: dict[str, int] = {}
-        # a unit's type never changes: its movement allowance and role, by unit id
-        self.unit_move, self.unit_role = _unit_tables(comp)
+        self.unit_move: dict[int, int] = {}
+        self.unit_role: dict[int, str] = {}
 
     # --- set-up ------------------------------------------------------------------------------
     @property
@@ -234,6 +234,10 @@ class FightState(
 
     def _index(self) -> None:
         self.unit_index = {u.id: i for i, u in enumerate(self.lw)}
+        # a unit's type never changes: its type's movement allowance and role, by unit id
+        types = self.types
+        self.unit_move = {u.id: types[u.type].move for u in self.lw}
+        self.unit_role = {u.id: types[u.type].role for u in self.lw}
         self.sqn_index = {r.sqn: i for i, r in enumerate(self.raf)}
 
     def _new_form(self, units: tuple[int, ...], kind: str) -> Form:
@@ -534,21 +538,6 @@ FightState.handlers = {
     **{k: v for c in reversed(FightState.__mro__) for k, v in handlers_of(c).items()},
     "combat": FightState._do_pick_fight,
 }
-
-
-def _unit_tables(comp: Components) -> tuple[dict[int, int], dict[int, str]]:
-    """Each Luftwaffe unit's movement allowance and role (its type's), made once per components
-    (the entry holds the components, so its id cannot be taken by another)."""
-    entry = _UNIT_TABLES.get(id(comp))
-    if entry is None or entry[0] is not comp:
-        kinds = comp.aircraft
-        moves = {u.id: kinds[u.type].move for u in comp.luftwaffe_units}
-        roles = {u.id: kinds[u.type].role for u in comp.luftwaffe_units}
-        entry = _UNIT_TABLES[id(comp)] = (comp, moves, roles)
-    return entry[1], entry[2]
-
-
-_UNIT_TABLES: dict[int, tuple[Components, dict[int, int], dict[int, str]]] = {}
 
 
 def _task(raw: list[Any]) -> Task:
