@@ -25,7 +25,7 @@ from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS, Components
 from .flights import DOWN, LANDED, LUFTWAFFE, ON_MAP, OUT, RAF, Flight, command
 
 ALL_FLIGHTS = RAF_FLIGHTS + LW_FLIGHTS
-FLIGHT_FIELDS = Flight._fields
+FIELD_INDEX = {name: i for i, name in enumerate(Flight._fields)}
 _new_flight = tuple.__new__
 _FLIGHTS_OF: dict[int, tuple[str, ...]] = {}
 for _f in ALL_FLIGHTS:
@@ -75,6 +75,8 @@ class Core(TaskQueueState):
     scratch: tuple[Any, ...]
     # the last destinations worked out (moving.py): asked for by the decision, then by the move
     _reach_cache: tuple[Any, Any] = (None, None)
+    # the other side's flights and their spaces (moving.py: enemy_spaces)
+    _enemy_cache: tuple[Any, Any, Any] = (None, (), 0)
 
     @classmethod
     def collect(cls) -> None:
@@ -207,12 +209,12 @@ class Core(TaskQueueState):
         return [f for f in names if self.fl[f].status == ON_MAP]
 
     def set(self, flight: str, **changes: Any) -> None:
-        """``fl[flight]._replace(**changes)`` without its two Python-level calls (flights change
-        some 1,600 times a game)."""
-        new = _new_flight(Flight, map(changes.pop, FLIGHT_FIELDS, self.fl[flight]))
-        if changes:
-            raise TypeError(f"Flight has no field(s) {sorted(changes)}")
-        self.fl[flight] = new
+        """``fl[flight]._replace(**changes)``, only faster (flights change some 1,600 times a
+        game): the changed fields set by their index, without _replace's two Python calls."""
+        values = list(self.fl[flight])
+        for name, value in changes.items():
+            values[FIELD_INDEX[name]] = value
+        self.fl[flight] = _new_flight(Flight, values)
 
     def piece_off(self, flight: str) -> None:
         """B.II: "In case all squadrons have been destroyed in one FB, its Flight piece is removed"."""

@@ -481,18 +481,28 @@ class Moving(Core):
 
     def enemy_in(self, side: str, space: str) -> bool:
         """Whether a flight of the other side is on the map in ``space``."""
-        for flight in (_LW_OF if side == RAF else _RAF_OF)(self.fl):
-            if flight.pos == space and flight.status == ON_MAP:
-                return True
-        return False
+        g = graph(self.c)
+        return bool(self.enemy_spaces(g, side) & g.bit[space])
+
+    def enemy_spaces(self, g: Graph, side: str) -> int:
+        """The spaces of the other side's flights on the map. Kept with the flights it was made
+        from (``_enemy_cache``: they are compared, not trusted): a side's moves ask it again
+        and again while the other side's flights stand still."""
+        flights = (_LW_OF if side == RAF else _RAF_OF)(self.fl)
+        cached = self._enemy_cache
+        if cached[0] is g and cached[1] == flights:
+            return cached[2]  # type: ignore[no-any-return]
+        bit = g.bit
+        out = 0
+        for flight in flights:
+            if flight.status == ON_MAP and flight.pos is not None:
+                out |= bit[flight.pos]
+        self._enemy_cache = (g, flights, out)
+        return out
 
     def enemy_mask(self, g: Graph, side: str) -> int:
         """The spaces of the other side's flights on the map that have not been passed (B.I)."""
-        bit = g.bit
-        out = 0
-        for flight in (_LW_OF if side == RAF else _RAF_OF)(self.fl):
-            if flight.status == ON_MAP and flight.pos is not None:
-                out |= bit[flight.pos]
+        out = self.enemy_spaces(g, side)
         if out and self.passes:
             out &= ~g.mask(self.passes)
         return out
