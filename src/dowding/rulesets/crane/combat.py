@@ -41,7 +41,7 @@ def fire_options(state: CraneState, plane: Plane) -> list[Action]:
     span = limit + reach
     stops = []
     for target in state.flying_now(LUFTWAFFE if plane.side == RAF else RAF):
-        tx, ty = target[_X], target[_Y]
+        tx, ty = target.x, target.y
         if tx < x_lo or tx > x_hi or ty < y_lo or ty > y_hi:
             continue
         if abs(tx - sx) > span or abs(ty - sy) > span:
@@ -62,7 +62,6 @@ def fire_options(state: CraneState, plane: Plane) -> list[Action]:
     ]
 
 
-_X, _Y = Plane._fields.index("x"), Plane._fields.index("y")
 # fire options are immutable values: each (stop, target) is written once
 _FIRE_ACTIONS: dict[tuple[int | float, str], Action] = {}
 

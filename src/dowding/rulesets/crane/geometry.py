@@ -67,6 +67,7 @@ class Path:
         self.end_heading = h2
         # each leg's direction, as `at` needs it (the same floats `unit` gives)
         self._units = ((ux, uy), (vx, vy))
+        self._segments: tuple[tuple[float, float, Point, Point], ...]
         if rest > 0:
             second = (straight, rest, p1, p2)
             self._segments = ((0.0, straight, start, p1), second) if straight > 0 else (second,)

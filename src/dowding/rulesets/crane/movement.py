@@ -45,9 +45,10 @@ def _turn_options(turns: tuple[int, ...]) -> tuple[Action, ...]:
 def allowance(state: CraneState, plane: Plane) -> float:
     """VI.C movement, less 2" a damage point (VI.D.1.c, 2.b); V.D dive or climb on the first move."""
     key = (plane.type, plane.damage, plane.fresh, plane.altitude)
-    known = state._allowances.get(key)
+    allowances = state.memo.allowances
+    known = allowances.get(key)
     if known is None:
-        known = state._allowances[key] = _allowance(state, plane)
+        known = allowances[key] = _allowance(state, plane)
     return known
 
 
@@ -69,14 +70,22 @@ def straight_min(state: CraneState, plane: Plane) -> float:
     return min(need, state.allowance(plane))
 
 
-def select_pool(state: CraneState, which: str) -> list[Plane]:
+def select_pool(state: CraneState, which: str) -> tuple[Plane, ...]:
+    planes = state.planes
+    # the last pool found, for these very planes: selecting a plane asks three times (whether it
+    # runs by itself, the decision, the choice), with no plane changed in between
+    known = state._pool
+    if known is not None and known[0] is planes and known[1] == which:
+        return known[2]
     if which == RAF:
-        pool = state.flying_now(RAF)
+        flying = state.flying_now(RAF)
     elif which == "fighters":
-        pool = state.flying_now(LUFTWAFFE, "fighter")
+        flying = state.flying_now(LUFTWAFFE, "fighter")
     else:
-        pool = state.flying_now(LUFTWAFFE, "bomber")
-    return [p for p in pool if not p.moved]
+        flying = state.flying_now(LUFTWAFFE, "bomber")
+    pool = tuple([p for p in flying if not p.moved])
+    state._pool = (planes, which, pool)
+    return pool
 
 
 def select_decision(state: CraneState, which: str) -> Decision | None:
@@ -119,9 +128,10 @@ def path_decision(state: CraneState, plane: Plane) -> Decision | None:
     # the decision depends on the plane's type, side, damage, altitude and first move alone (and
     # on the game's options and components, shared by every copy of a state): built once
     key = (plane.id, plane.damage, plane.fresh, plane.altitude)
-    known = state._path_decisions.get(key, _UNKNOWN)
+    decisions = state.memo.path_decisions
+    known = decisions.get(key, _UNKNOWN)
     if known is _UNKNOWN:
-        known = state._path_decisions[key] = _plane_path_decision(state, plane)
+        known = decisions[key] = _plane_path_decision(state, plane)
     return known
 
 

@@ -108,6 +108,26 @@ _BOMBED = Plane._fields.index("bombed")
 CHANCE_TASKS = frozenset({"alt", "arrive", "entry", "attack", "bomb"})
 
 
+class SharedMemos:
+    """What a state works out from immutable values alone, shared by the state and every copy of
+    it (copies share the game's options and components, and a plane's id fixes its type and side).
+
+    One attribute on the state for all of them: CPython 3.11 reads an instance's attributes fast
+    only while it has fewer than 30 (its dict shares its keys with the class's other instances),
+    and every step of the rules reads the state's attributes.
+    """
+
+    __slots__ = ("allowances", "names", "path_decisions")
+
+    def __init__(self) -> None:
+        # "id (type)" of each plane, written once (a plane's type never changes)
+        self.names: dict[str, str] = {}
+        # movement allowances by (type, damage, fresh, altitude): movement.allowance
+        self.allowances: dict[tuple[str, int, bool, str], float] = {}
+        # move decisions by (plane, damage, fresh, altitude): movement.path_decision
+        self.path_decisions: dict[tuple[str, int, bool, str], Decision | None] = {}
+
+
 class CraneState(TaskQueueState):
     chance_tasks = CHANCE_TASKS
     game: CraneGame
@@ -146,12 +166,9 @@ class CraneState(TaskQueueState):
             {},
         )
         self._going: tuple[tuple[Plane, ...], int, int] | None = None
-        # "id (type)" of each plane, written once (a plane's type never changes; shared by copies)
-        self._names: dict[str, str] = {}
-        # movement allowances by (type, damage, fresh, altitude): movement.allowance's memo
-        self._allowances: dict[tuple[str, int, bool, str], float] = {}
-        # move decisions by (plane, damage, fresh, altitude): movement.path_decision's memo
-        self._path_decisions: dict[tuple[str, int, bool, str], Decision | None] = {}
+        # the planes still to move that were last found: (planes, which, pool), movement.select_pool
+        self._pool: tuple[tuple[Plane, ...], str, tuple[Plane, ...]] | None = None
+        self.memo = SharedMemos()
 
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
@@ -281,9 +298,10 @@ class CraneState(TaskQueueState):
         self._log.append(Event(text))
 
     def name(self, plane: Plane) -> str:
-        text = self._names.get(plane.id)
+        names = self.memo.names
+        text = names.get(plane.id)
         if text is None:
-            text = self._names[plane.id] = f"{plane.id} ({self.kind(plane).name})"
+            text = names[plane.id] = f"{plane.id} ({self.kind(plane).name})"
         return text
 
     # --- the queue runner ---------------------------------------------------------
