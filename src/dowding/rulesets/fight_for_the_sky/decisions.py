@@ -127,17 +127,34 @@ def _free_for_forming(s: FightState) -> bool:
     return s.formed < s.rules.formations_per_turn and any(h not in used for h in s.board.assembly)
 
 
+def _ready_roles(s: FightState) -> tuple[bool, bool]:
+    """Whether a bomber, and a fighter, is available and in no formation not yet on the map:
+    the units are looked at only until both are found."""
+    planned = s._planned()
+    available = s.availability()
+    role = s.unit_role
+    bomber = fighter = False
+    for u in s.lw:
+        if u.id in planned or not available(u):
+            continue
+        if role[u.id] == "bomber":
+            bomber = True
+        elif role[u.id] == "fighter":
+            fighter = True
+        if bomber and fighter:
+            break
+    return bomber, fighter
+
+
 def _dec_form(s: FightState, task: Task) -> Decision | None:
     if s.finished:
         return None
     options = []
     if _free_for_forming(s):
-        planned = s._planned()
-        available = s.availability()
-        ready = [u for u in s.lw if available(u) and u.id not in planned]
-        if any(s.role(u.id) == "bomber" for u in ready):
+        bomber, fighter = _ready_roles(s)
+        if bomber:
             options.append(_cache("form", type="raid"))
-        if s.options["hunter_packs"] and any(s.role(u.id) == "fighter" for u in ready):
+        if s.options["hunter_packs"] and fighter:
             options.append(_cache("form", type="patrol"))
     options += [_cache("done"), _cache("finish")]
     return Decision(LUFTWAFFE, "make up a formation, or none more this turn", tuple(options))
@@ -146,12 +163,7 @@ def _dec_form(s: FightState, task: Task) -> Decision | None:
 def _dec_pick(s: FightState, task: Task) -> Decision:
     f = s.form(task[1])
     assert f is not None
-    planned = s._planned()
-    addable = s.can_add_to(f)
-    available = s.availability()
-    options = [
-        _add_action(u.id) for u in s.lw if u.id not in planned and available(u) and addable(u)
-    ]
+    options = [_add_action(uid) for uid in s.addable_units(f)]
     roles = [s.role(u) for u in f.units]
     if (f.kind == RAID and "bomber" in roles) or (f.kind == PATROL and roles):
         options.append(_cache("close"))

@@ -97,32 +97,59 @@ class MakingUpFormations:
                 return False  # allowance 4 bombers may not fly with allowance 3
         return True
 
-    def can_add_to(self, f: Form) -> Callable[[Lw], bool]:
-        """:meth:`can_add` for one formation and any unit, its members looked at once."""
+    def addable_units(self, f: Form) -> list[int]:
+        """The units that may join ``f`` now, in order: available (:meth:`_available`), in no
+        formation not yet on the map (:meth:`_planned`) and allowed by the organisation's
+        restrictions (:meth:`can_add`). A formation's make-up asks this of all 76 units after
+        each unit added, so it is one pass over the units' fields with the formation's members,
+        the turn's limits and the rules read once."""
         rules = self.rules
         types = self.types
         if len(f.units) >= rules.max_units_per_formation:
-            return lambda u: False
+            return []
         members = [self.unit(x) for x in f.units]
         if f.kind == PATROL:
-            room = len(members) < rules.patrol_size
-            return lambda u: types[u.type].role == "fighter" and room
-        fighters_room = sum(1 for m in members if types[m.type].role == "fighter") < (
-            rules.max_fighters_per_formation
-        )
-        # the bombers already in it: their groups and whether they fly at allowance 3
-        bombers = {
-            (m.group, types[m.type].move == 3) for m in members if types[m.type].role == "bomber"
-        }
-
-        def addable(u: Lw) -> bool:
-            kind = types[u.type]
-            if kind.role == "fighter":
-                return fighters_room
-            slow = kind.move == 3
-            return all(group == u.group and b_slow == slow for group, b_slow in bombers)
-
-        return addable
+            # Hunter Packs: air patrols of up to 3 fighter units
+            fighters_room = len(members) < rules.patrol_size
+            bombers_room = False
+            match = None
+        else:
+            fighters_room = sum(1 for m in members if types[m.type].role == "fighter") < (
+                rules.max_fighters_per_formation
+            )
+            # a bomber joins only bombers of its group, allowance 3 with allowance 3: it must
+            # match every bomber in it, so two that differ already let no bomber in
+            bombers = {
+                (m.group, types[m.type].move == 3)
+                for m in members
+                if types[m.type].role == "bomber"
+            }
+            bombers_room = len(bombers) <= 1
+            match = next(iter(bombers)) if len(bombers) == 1 else None
+        planned = self._planned()
+        turn = self.turn_no
+        fighter_missions, bomber_missions = rules.fighter_missions, rules.bomber_missions
+        no_new = self.avail == 0  # no unit may fly its first mission today
+        grounded = self.options["stukas"] and self.stukas_lost >= rules.stuka_flights_ground
+        found = []
+        for uid, utype, group, _, status, missions, ready, _ in self.lw:
+            # _available
+            if (status != POOL and status != RETURNING) or ready > turn:
+                continue
+            kind = types[utype]
+            fighter = kind.role == "fighter"
+            if missions >= (fighter_missions if fighter else bomber_missions):
+                continue
+            if (no_new and missions == 0) or (grounded and utype == "ju87") or uid in planned:
+                continue
+            # can_add
+            if fighter:
+                if not fighters_room:
+                    continue
+            elif not bombers_room or (match is not None and match != (group, kind.move == 3)):
+                continue
+            found.append(uid)
+        return found
 
     # --- handlers: Luftwaffe set-up and forming ----------------------------------------------
     def _do_aim(self, task: Task, action: Action) -> None:

@@ -499,16 +499,19 @@ class Movement:
             self.say(f"{r.sqn} Squadron lands at {self.board.bases[base].name}")
             return
         h = action.word("to")
+        engaged = r.engaged
+        if engaged and h != r.hex:
+            engaged = 0
         if r.status == GROUND:
             # How to Move and Intercept: take off by turning the counter face up
             endurance = self.types[r.type].endurance
             land_by = self.turn_no + endurance - 1 if endurance and not self.basic else 0
-            r = r._replace(status=AIR, land_by=land_by, at="")
             self.say(f"{r.sqn} Squadron takes off")
-        engaged = r.engaged
-        if engaged and h != r.hex:
-            engaged = 0
-        self._put_raf(r._replace(hex=h, moved=True, engaged=engaged))
+            # (one _replace for the take-off and the move: the same counter as two)
+            r = r._replace(status=AIR, land_by=land_by, at="", hex=h, moved=True, engaged=engaged)
+        else:
+            r = r._replace(hex=h, moved=True, engaged=engaged)
+        self._put_raf(r)
         self.say(f"{r.sqn} Squadron flies to {h}")
 
 
