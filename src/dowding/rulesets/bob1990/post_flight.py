@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dowding.engine import LUFTWAFFE_DIE, RAF_DIE, Action, Decision, SymbolPool
 from dowding.engine.tasks import Task
 from dowding.rulesets.bob.board import Board
@@ -37,6 +39,20 @@ def _home_distance(board: Board, airfields: frozenset[str], pos: str) -> int:
             _HOME.clear()
         _HOME[(id(board), pos)] = found
     return found[1]
+
+
+@lru_cache(maxsize=4096)
+def crash_roll(f: str, card: str, d: int, roller: str) -> SymbolPool:
+    """C.III.1: the dice of a fuel crash (made once for each flight, card and distance home: a
+    chance event is immutable)."""
+    return SymbolPool(
+        f"Fuel crash: a squadron of {f}, {d} space(s) from home, is lost on a cross (C.III.1)",
+        die=LUFTWAFFE_DIE,
+        roller=roller,
+        count=d,
+        detail=f"Fuel crash: {card} of {f}, {d} space(s) from home, is lost on a cross",
+        detail_to=ONLY_LUFTWAFFE,
+    )
 
 
 class PostFlight(Core):
@@ -209,15 +225,7 @@ class PostFlight(Core):
         cards = self.fb(f)
         if i >= len(cards):
             return None
-        d = self.home_distance(f)
-        return SymbolPool(
-            f"Fuel crash: a squadron of {f}, {d} space(s) from home, is lost on a cross (C.III.1)",
-            die=LUFTWAFFE_DIE,
-            roller=self.seat_of(LUFTWAFFE),
-            count=d,
-            detail=f"Fuel crash: {cards[i]} of {f}, {d} space(s) from home, is lost on a cross",
-            detail_to=ONLY_LUFTWAFFE,
-        )
+        return crash_roll(f, cards[i], self.home_distance(f), self.seat_of(LUFTWAFFE))
 
     def _do_crash(self, task: Task, action: Action) -> None:
         f, i = str(task[1]), int(task[2])

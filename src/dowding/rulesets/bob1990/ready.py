@@ -41,6 +41,17 @@ def reinforce_decision(f: str) -> Decision:
     )
 
 
+@lru_cache(maxsize=64)
+def reinforce_roll(f: str, roller: str) -> SymbolPool:
+    """A.II: a flight's 6 reinforcing dice (made once a flight: a chance event is immutable)."""
+    return SymbolPool(
+        f"Reinforcing {f}: a squadron card for every cross (A.II)",
+        die=LUFTWAFFE_DIE,
+        roller=roller,
+        count=REINFORCE_DICE,
+    )
+
+
 class ReadyStage(Core):
     def _auto_turn(self, task: Task) -> None:
         self.turn_no += 1
@@ -215,12 +226,7 @@ class ReadyStage(Core):
         f = str(task[1])
         if "crb" not in self.places(command(f)):
             return None
-        return SymbolPool(
-            f"Reinforcing {f}: a squadron card for every cross (A.II)",
-            die=LUFTWAFFE_DIE,
-            roller=self.seat_of(LUFTWAFFE),
-            count=REINFORCE_DICE,
-        )
+        return reinforce_roll(f, self.seat_of(LUFTWAFFE))
 
     def _do_reinforce_roll(self, task: Task, action: Action) -> None:
         f = str(task[1])
