@@ -105,7 +105,8 @@ class S303State(TaskQueueState):
         raise KeyError(plane_id)
 
     def put(self, plane: Plane) -> None:
-        self.planes = tuple(plane if p.id == plane.id else p for p in self.planes)
+        pid = plane.id
+        self.planes = tuple([plane if p.id == pid else p for p in self.planes])
 
     def squadron(self, squadron_id: str) -> Squadron:
         for s in self.squadrons:
@@ -120,12 +121,17 @@ class S303State(TaskQueueState):
         raise KeyError(german_id)
 
     def put_german(self, german: German) -> None:
-        self.germans = tuple(german if g.id == german.id else g for g in self.germans)
+        gid = german.id
+        self.germans = tuple([german if g.id == gid else g for g in self.germans])
 
     def germans_in(self, area: str) -> tuple[German, ...]:
         """The German aircraft in sight in an Area (a Hidden squadron is only its token)."""
-        hidden = self.hidden_ids()
-        return tuple(g for g in self.germans if g.area == area and g.squadron not in hidden)
+        here = tuple([g for g in self.germans if g.area == area])
+        # the Hidden squadrons are looked up only when needed: asked on most steps, mostly none
+        if here and any(s.hidden for s in self.squadrons):
+            hidden = self.hidden_ids()
+            return tuple([g for g in here if g.squadron not in hidden])
+        return here
 
     def hidden_ids(self) -> frozenset[str]:
         return frozenset(s.id for s in self.squadrons if s.hidden)
@@ -139,6 +145,8 @@ class S303State(TaskQueueState):
         plane ``entering`` its Area in Movement reveals it in "Hun in the Sun" mode (its
         fighters strike before the Fights; reading: this turn, then its card's mode), and may
         not attack it this turn ("Reconnaissance")."""
+        if not any(s.hidden or (s.ace and not s.ace_plane) for s in self.squadrons):
+            return  # nothing face down to turn up (most steps): skip the counting
         raf = self.raf_counts()
         for sq in self.squadrons:
             if sq.hidden and raf.get(self.token_area(sq.id), 0):
@@ -188,27 +196,35 @@ class S303State(TaskQueueState):
         self.queue = (*tasks, *self.queue)
 
     def _advance(self) -> None:
+        # the tables as locals: this loop runs a few times on every step
+        chance_tasks, chance_ready, autos, decisions = (
+            self.chance_tasks,
+            _CHANCE_READY,
+            _AUTO,
+            _DECISION,
+        )
         while self.result is None:
             self._node = None
-            if not self.queue:
+            queue = self.queue
+            if not queue:
                 raise AssertionError("the turn ran out of tasks")
-            task = self.queue[0]
+            task = queue[0]
             kind = task[0]
-            if kind in self.chance_tasks:
-                if _CHANCE_READY.get(kind, _always)(self, task):
+            if kind in chance_tasks:
+                if chance_ready.get(kind, _always)(self, task):
                     return
-                self.queue = self.queue[1:]
+                self.queue = queue[1:]
                 continue
-            auto = _AUTO.get(kind)
+            auto = autos.get(kind)
             if auto is not None:
-                self.queue = self.queue[1:]
+                self.queue = queue[1:]
                 auto(self, task)
                 continue
-            decision = self._decision(task)
+            decision = decisions[kind](self, task)
             if decision is not None:
                 self._node = decision
                 return
-            self.queue = self.queue[1:]  # nothing to decide: the task lapses
+            self.queue = queue[1:]  # nothing to decide: the task lapses
 
     def _decision(self, task: Task) -> Decision | None:
         return _DECISION[task[0]](self, task)
