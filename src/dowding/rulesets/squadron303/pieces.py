@@ -10,11 +10,34 @@ escort's search may take off the path (it then flies back toward ``path[leg + 1]
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .components import Components, Slot
 
+_P = TypeVar("_P", bound=NamedTuple)
 
+
+def quick_replace(cls: type[_P]) -> type[_P]:
+    """Give a NamedTuple a ``_replace`` that sets only the fields named, by index: the stock one
+    pops every field name (a Plane has 26), and the rules replace a piece on most steps. Same
+    answer, and an unknown field is still a ValueError."""
+    index = {name: i for i, name in enumerate(cls._fields)}
+    make = tuple.__new__
+
+    def _replace(self: _P, /, **changes: Any) -> _P:
+        values = list(self)
+        try:
+            for name, value in changes.items():
+                values[index[name]] = value
+        except KeyError:
+            raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
+        return make(cls, values)
+
+    setattr(cls, "_replace", _replace)  # noqa: B010  (a NamedTuple's own may not be overridden)
+    return cls
+
+
+@quick_replace
 class Squadron(NamedTuple):
     id: str  # its route colour ("brown"), or "event-<id>"
     card: str  # the Deployment card
@@ -33,6 +56,7 @@ class Squadron(NamedTuple):
 OFF_BOARD = ""
 
 
+@quick_replace
 class German(NamedTuple):
     id: str  # "<squadron>-<n>"
     type: str  # "bf109", "he111", ...
@@ -74,6 +98,7 @@ def deploy(
 FLYING, LANDED, DOWN, WITHDRAWN = "flying", "landed", "down", "withdrawn"
 
 
+@quick_replace
 class Plane(NamedTuple):
     """An RAF Hurricane and the pilot flying it. In a solo game one seat flies two: the Leader
     and the Wingman ("Solo game")."""
