@@ -17,9 +17,9 @@ from dowding.engine import Action, Chance, Decision, Die, Draw, Roll, SymbolPool
 from dowding.engine.tasks import Task
 
 from .aces import active
-from .components import Aircraft, Effect, Requirement
+from .components import Aircraft, Effect, Requirement, memo
 from .dice import propeller, symbol
-from .pieces import DOWN, FLYING, LANDED, German, Plane
+from .pieces import DOWN, FLYING, LANDED, German, Plane, quick_replace
 from .players import borrowable, spend_medal, using
 
 if TYPE_CHECKING:
@@ -217,6 +217,7 @@ def extra_moves(
 # --- Phase III as tasks ------------------------------------------------------------------------
 
 
+@quick_replace
 class FightState(NamedTuple):
     """The Fight under way ("Phase III: Combat"): one player against one target a round."""
 
@@ -258,11 +259,16 @@ def _targets(st: S303State, plane: Plane) -> tuple[German, ...]:
     return tuple(g for g in st.germans_in(plane.area) if g.squadron not in plane.barred)
 
 
+def fight_targets(st: S303State, plane: Plane) -> tuple[German, ...]:
+    """What a plane may Fight now (none: it is not asked)."""
+    if not plane.airborne or plane.fought or plane.ammo < 1 or st.fight is not None:
+        return ()
+    return _targets(st, plane)
+
+
 def fight_decision(st: S303State, task: Task) -> Decision | None:
     plane = st.plane(task[1])
-    if not plane.airborne or plane.fought or plane.ammo < 1 or st.fight is not None:
-        return None
-    targets = _targets(st, plane)
+    targets = fight_targets(st, plane)
     if not targets:
         return None
     # "Medal tokens": an ability of the Combat roll bought with a Medal as the Fight starts
@@ -594,15 +600,8 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
         for sym in syms:
             for card in ("", *sorted(set(_fight_cards(st, plane)))):
                 for use in _ability_uses(st, f, die, card, sym):
-                    kw: dict[str, Any] = {"die": die}
-                    if sym:
-                        kw["sym"] = sym
-                    if card:
-                        kw["card"] = card
-                        kw["use"] = int(use)
                     for gain in _pledge_gains(st, f, card) or ("",):
-                        extra = {"gain": gain} if gain else {}
-                        options.append(Action("round", **kw, **extra))
+                        options.append(_round_action(die, sym, card, use, gain))
     target = st.german(f.target)
     return Decision(
         plane.seat,
@@ -610,6 +609,26 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
         f"its dice {' '.join(f.gfaces) or 'none'}",
         tuple(options),
     )
+
+
+def _round_action(die: int, sym: str, card: str, use: bool, gain: str) -> Action:
+    """``round die=.. [sym=..] [card=.. use=..] [gain=..]``, each made once (asked every round)."""
+    key = (die, sym, card, use, gain)
+    action = _ROUND_ACTIONS.get(key)
+    if action is None:
+        kw: dict[str, Any] = {"die": die}
+        if sym:
+            kw["sym"] = sym
+        if card:
+            kw["card"] = card
+            kw["use"] = int(use)
+        if gain:
+            kw["gain"] = gain
+        action = _ROUND_ACTIONS[key] = Action("round", **kw)
+    return action
+
+
+_ROUND_ACTIONS: dict[tuple[int, str, str, bool, str], Action] = {}
 
 
 def _pledge_gains(st: S303State, f: FightState, card: str) -> tuple[str, ...]:
@@ -636,10 +655,22 @@ def _ability_uses(st: S303State, f: FightState, die: int, card: str, sym: str) -
     player likes ("the card effect is an addition to symbols and you may or may not use it")."""
     if not card:
         return (False,)
-    ability = st.comp.card(card).ability
-    if not ability_sets(ability.requires, _symbols(st, f, die, card, sym)):
-        return (False,)
-    return (False, True)
+    # remembered by everything ``_symbols`` reads (all immutable): asked for every card, every
+    # die and every round
+    plane = st.plane(f.plane)
+    face = f.faces[die] if die >= 0 else ""
+    key = (card, f.carry, face, sym, bool(using(plane, "frantisek")), plane.tokens)
+    table = memo(st.comp, "ability_uses")
+    found = table.get(key)
+    if found is None:
+        ability = st.comp.card(card).ability
+        found = (
+            (False, True)
+            if ability_sets(ability.requires, _symbols(st, f, die, card, sym))
+            else (False,)
+        )
+        table[key] = found
+    return found
 
 
 def do_round(st: S303State, task: Task, action: Action) -> None:

@@ -16,7 +16,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -556,6 +556,23 @@ def _index(items: tuple[_T, ...]) -> dict[str, _T]:
 
 
 _INDEXES: dict[int, tuple[tuple[object, ...], dict[str, object]]] = {}
+
+
+def memo(comp: Components, name: str) -> dict[Any, Any]:
+    """A table named ``name`` for values the rules work out from these components and immutable
+    keys alone (the components never change), so that a hot rule works each out once. Each table
+    is emptied when it grows past a limit."""
+    found = _MEMOS.get(id(comp))
+    if found is None or found[0] is not comp:
+        found = _MEMOS[id(comp)] = (comp, {})
+    table = found[1].get(name)
+    if table is None or len(table) >= _MEMO_LIMIT:
+        table = found[1][name] = {}
+    return table
+
+
+_MEMOS: dict[int, tuple[Components, dict[str, dict[Any, Any]]]] = {}
+_MEMO_LIMIT = 1 << 16
 
 
 def _read(path: Path) -> dict[str, object]:

@@ -5,6 +5,7 @@ Pure rules over numbers; the turn's task queue (to come: docs/rules/squadron303.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from dowding.engine import Action, Decision
@@ -13,6 +14,7 @@ from dowding.engine.tasks import Task
 from .pieces import FLYING, LANDED, WITHDRAWN, Plane
 
 if TYPE_CHECKING:
+    from .board import Board
     from .state import S303State
 
 Role = Literal["player", "leader", "wingman"]
@@ -74,7 +76,7 @@ def in_play(st: S303State) -> tuple[Plane, ...]:
 
 
 def limit_of(st: S303State, plane: Plane) -> int:
-    tokens = sum(1 for d in plane.damage if d == "hand_size")
+    tokens = plane.damage.count("hand_size")
     extra = 1 if using(plane, "zumbach") else 0  # Zumbach: hand size +1
     return extra + hand_limit(plane.ammo, tokens, plane.role, st.comp.rules.hand_base)  # type: ignore[arg-type]
 
@@ -91,6 +93,29 @@ def using(plane: Plane, pilot: str) -> bool:
     """Whether this plane uses ``pilot``'s ability this turn: its own pilot's, or another's
     bought with a Medal ("Medal tokens": "Use another player's Pilot ability")."""
     return (plane.ability and plane.pilot == pilot) or plane.borrowed == pilot
+
+
+# Options are made once for each set of cards or Areas (all immutable): decisions like these are
+# asked on most steps, and their Actions are the same again and again.
+def card_options(kind: str, cards: tuple[str, ...]) -> tuple[Action, ...]:
+    """``<kind> card=X`` for each distinct card, in card order (hands vary too much to
+    remember whole; each card's Action is remembered)."""
+    options = []
+    for card in sorted(set(cards)):
+        action = _CARD_ACTIONS.get((kind, card))
+        if action is None:
+            action = _CARD_ACTIONS[(kind, card)] = Action(kind, card=card)
+        options.append(action)
+    return tuple(options)
+
+
+_CARD_ACTIONS: dict[tuple[str, str], Action] = {}
+
+
+@lru_cache(maxsize=4096)
+def plane_options(kind: str, planes: tuple[str, ...]) -> tuple[Action, ...]:
+    """``<kind> plane=X`` for each plane, in the order given."""
+    return tuple(Action(kind, plane=pid) for pid in planes)
 
 
 def ability_tasks(st: S303State) -> list[Task]:
@@ -249,7 +274,7 @@ def putback_decision(st: S303State, task: Task) -> Decision | None:
     return Decision(
         plane.seat,
         f"{plane.id}: put back a card just drawn ({len(new) - keep} to go)",
-        tuple(Action("discard", card=c) for c in sorted(set(new))),
+        card_options("discard", tuple(new)),
     )
 
 
@@ -291,7 +316,7 @@ def pick_decision(st: S303State, task: Task) -> Decision | None:
     return Decision(
         plane.seat,
         f"{plane.id}: take a card from the discard pile",
-        tuple(Action("take", card=c) for c in sorted(set(st.discards))),
+        card_options("take", st.discards),
     )
 
 
@@ -313,7 +338,7 @@ def discard_decision(st: S303State, task: Task) -> Decision | None:
     return Decision(
         plane.seat,
         f"{plane.id}: discard down to the hand limit ({over} to go)",
-        tuple(Action("discard", card=c) for c in sorted(set(plane.hand))),
+        card_options("discard", plane.hand),
     )
 
 
@@ -344,9 +369,9 @@ def _ready(st: S303State, kind: str, plane_id: str) -> bool:
     Fight (a plane that may not yet may after an extra German move, reading S21)."""
     if kind == "move":
         return st.plane(plane_id).status == FLYING
-    from .combat import fight_decision
+    from .combat import fight_targets
 
-    return fight_decision(st, (kind, plane_id)) is not None
+    return bool(fight_targets(st, st.plane(plane_id)))
 
 
 def do_order(st: S303State, task: Task) -> None:
@@ -368,7 +393,7 @@ def first_decision(st: S303State, task: Task) -> Decision | None:
     return Decision(
         st.plane(ready[0]).seat,
         f"Who {verb} next: {', '.join(ready)}?",
-        tuple(Action("first", plane=pid) for pid in ready),
+        plane_options("first", tuple(ready)),
     )
 
 
@@ -403,25 +428,39 @@ def _cost(st: S303State, area: str) -> int:
     return disengage_cost(sum(1 for g in st.germans_in(area) if not g.tokens))
 
 
+_STOP, _LAND, _WITHDRAW = Action("stop"), Action("land"), Action("withdraw")
+
+
+@lru_cache(maxsize=4096)
+def _go_options(
+    board: Board, area: str, cost: int, movement: int, tokens: int
+) -> tuple[Action, ...]:
+    """Every Area next door, with every way to pay the Disengage cost ("Disengage")."""
+    options: list[Action] = []
+    for there in sorted(board.neighbours[area]):
+        for paid, points in disengage_payments(cost, movement, tokens):
+            options.append(Action("go", to=there, tokens=paid) if paid else Action("go", to=there))
+            del points
+    return tuple(options)
+
+
 def move_decision(st: S303State, task: Task) -> Decision:
     plane = st.plane(task[1])
-    options: list[Action] = [Action("stop")]
-    cost = _cost(st, plane.area)
-    for there in sorted(st.board.neighbours[plane.area]):
-        for tokens, points in disengage_payments(cost, plane.moves_left - 1, plane.tokens):
-            options.append(
-                Action("go", to=there, tokens=tokens) if tokens else Action("go", to=there)
-            )
-            del points
+    present = st.germans_in(plane.area)
+    cost = disengage_cost(sum(1 for g in present if not g.tokens))
+    options: list[Action] = [
+        _STOP,
+        *_go_options(st.board, plane.area, cost, plane.moves_left - 1, plane.tokens),
+    ]
     if not plane.card_move and plane.role != "wingman":  # "Solo": the Leader's card moves both
-        for card in sorted(set(plane.hand)):
-            options.append(Action("boost", card=card))
+        options += card_options("boost", plane.hand)
     if plane.area in st.comp.map.airfields:
-        options.append(Action("land"))
-    here = {g.squadron for g in st.germans_in(plane.area)}
+        options.append(_LAND)
     medals = 0 if plane.medal_used else plane.medals  # one Medal per pilot per turn
-    if can_withdraw(bool(here), bool(here & set(plane.fought_last)), medals):
-        options.append(Action("withdraw"))
+    if medals and plane.fought_last:  # (no Medal or no Fight last turn: no Withdraw to weigh)
+        here = {g.squadron for g in present}
+        if can_withdraw(bool(here), bool(here & set(plane.fought_last)), medals):
+            options.append(_WITHDRAW)
     return Decision(
         plane.seat,
         f"{plane.id} in {plane.area}: {plane.moves_left} Movement left"
@@ -522,7 +561,7 @@ def start_discard_decision(st: S303State, task: Task) -> Decision | None:
     return Decision(
         plane.seat,
         f"{plane.id}: discard a card for the Starting Area",
-        tuple(Action("discard", card=c) for c in sorted(set(plane.hand))),
+        card_options("discard", plane.hand),
     )
 
 
