@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 from dowding.engine import Game, OptionSpec, Scenario, Seat, Terminal
 from dowding.engine.game import JSON
 
-from .components import load_components
-from .state import CraneState, Move, Plane
+from .components import Components, load_components
+from .state import CraneState, Move, Plane, SharedMemos
 
 
 class CraneGame(Game):
@@ -61,6 +61,20 @@ class CraneGame(Game):
     def __init__(self) -> None:
         # placement options depend only on what is already placed: shared by every game
         self.place_cache: dict[tuple[Any, ...], Any] = {}
+        # what states work out from immutable values, by scenario and options (shared_memos)
+        self.memos: dict[tuple[Any, ...], SharedMemos] = {}
+
+    def shared_memos(
+        self, scenario: str, options: Mapping[str, Any], comp: Components
+    ) -> SharedMemos:
+        """The memos of every state of this scenario, options and components (state.SharedMemos)."""
+        key = (scenario, tuple(sorted(options.items())))
+        memos = self.memos.get(key)
+        if memos is None or memos.comp is not comp:
+            if len(self.memos) >= 64:
+                self.memos.clear()
+            memos = self.memos[key] = SharedMemos(comp)
+        return memos
 
     def new_state(
         self, scenario: str | None = None, options: Mapping[str, object] | None = None

@@ -109,17 +109,21 @@ CHANCE_TASKS = frozenset({"alt", "arrive", "entry", "attack", "bomb"})
 
 
 class SharedMemos:
-    """What a state works out from immutable values alone, shared by the state and every copy of
-    it (copies share the game's options and components, and a plane's id fixes its type and side).
+    """What states work out from immutable values alone, shared by every state of one scenario,
+    options and components (CraneGame.shared_memos), and so by every copy of a state: a plane's
+    id fixes its type and side.
 
     One attribute on the state for all of them: CPython 3.11 reads an instance's attributes fast
     only while it has fewer than 30 (its dict shares its keys with the class's other instances),
     and every step of the rules reads the state's attributes.
     """
 
-    __slots__ = ("allowances", "names", "path_decisions")
+    __slots__ = ("allowances", "comp", "lookups", "names", "path_decisions")
 
-    def __init__(self) -> None:
+    def __init__(self, comp: Components) -> None:
+        self.comp = comp  # the components these were worked out from
+        # the forces at set-up and the lookups by plane: (planes, index, slots, bomber slots)
+        self.lookups: tuple[Any, ...] | None = None
         # "id (type)" of each plane, written once (a plane's type never changes)
         self.names: dict[str, str] = {}
         # movement allowances by (type, damage, fresh, altitude): movement.allowance
@@ -168,14 +172,24 @@ class CraneState(TaskQueueState):
         self._going: tuple[tuple[Plane, ...], int, int] | None = None
         # the planes still to move that were last found: (planes, which, pool), movement.select_pool
         self._pool: tuple[tuple[Plane, ...], str, tuple[Plane, ...]] | None = None
-        self.memo = SharedMemos()
+        self.memo = game.shared_memos(scenario, options, comp)
 
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
-        planes = forces(self)  # III
-        self.planes = planes
-        self.index = {p.id: i for i, p in enumerate(planes)}
-        self.slots = {
+        if self.memo.lookups is None:
+            self.memo.lookups = self._lookups(forces(self))  # III
+        self.planes, self.index, self.slots, self.bomber_slots = self.memo.lookups
+        self.bomber_set = frozenset(self.bomber_slots)
+        self.queue = setup_tasks(self)
+        self.turn_no = 0
+        self._advance()
+        self.events = tuple(self._log)
+        self._log = []
+
+    def _lookups(self, planes: tuple[Plane, ...]) -> tuple[Any, ...]:
+        """Each plane's slot by id, and the slots of each side and role (never changed)."""
+        index = {p.id: i for i, p in enumerate(planes)}
+        slots = {
             (side, role): tuple(
                 i
                 for i, p in enumerate(planes)
@@ -184,13 +198,8 @@ class CraneState(TaskQueueState):
             for side in (None, RAF, LUFTWAFFE)
             for role in (None, "fighter", "bomber")
         }
-        self.bomber_slots = tuple(i for i, p in enumerate(planes) if self.kind(p).role == "bomber")
-        self.bomber_set = frozenset(self.bomber_slots)
-        self.queue = setup_tasks(self)
-        self.turn_no = 0
-        self._advance()
-        self.events = tuple(self._log)
-        self._log = []
+        bomber_slots = tuple(i for i, p in enumerate(planes) if self.kind(p).role == "bomber")
+        return planes, index, slots, bomber_slots
 
     # --- lookups ------------------------------------------------------------------
     def plane(self, plane_id: str) -> Plane:
