@@ -118,6 +118,7 @@ class Graph:
         self._working: dict[frozenset[str], int] = {}
         self._moves: dict[str, tuple[Action, ...]] = {}
         self._options: dict[tuple[str, int], tuple[Action, ...]] = {}
+        self._decisions: dict[tuple[str, str, str, int], Decision] = {}
         self._grid = self._grid_shape(board.grid.columns, board.grid.rows)
 
     def _grid_shape(self, columns: int, rows: int) -> tuple[int, int, int, int] | None:
@@ -173,6 +174,17 @@ class Graph:
             if len(self._options) >= 1 << 16:
                 self._options.clear()
             found = self._options[key] = tuple(compress(every, self.marks(spaces)))
+        return found
+
+    def decision(self, seat: str, flight: str, prompt: str, spaces: int) -> Decision:
+        """The move decision to a set of spaces, made once for each flight, prompt and set (it
+        is immutable)."""
+        key = (seat, flight, prompt, spaces)
+        found = self._decisions.get(key)
+        if found is None:
+            if len(self._decisions) >= 1 << 16:
+                self._decisions.clear()
+            found = self._decisions[key] = Decision(seat, prompt, self.moves(flight, spaces))
         return found
 
     def indices(self, spaces: int) -> list[int]:
@@ -263,9 +275,9 @@ class Found:
     """One search's answer, shared by every state and game that asks the same (``_MEMO``):
     the spaces a flight may end in, those reached with moves left to fly on (``inner``: only an
     enemy there can stop the flight and change the answer), and each flight's move options to
-    them in ``space_order``, made once."""
+    them in ``space_order`` (made once in the Graph for every search that ends in that set)."""
 
-    __slots__ = ("_decisions", "_dests", "_options", "_order", "all", "graph", "inner", "layers")
+    __slots__ = ("_dests", "_order", "all", "graph", "inner", "layers")
 
     def __init__(self, g: Graph, layers: tuple[Any, ...], everywhere: int, inner: int) -> None:
         self.graph = g
@@ -274,8 +286,6 @@ class Found:
         self.inner = inner
         self._order: tuple[str, ...] | None = None
         self._dests: dict[str, Any] | None = None
-        self._options: dict[str, tuple[Action, ...]] = {}
-        self._decisions: dict[tuple[str, str], Decision] = {}
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -284,18 +294,11 @@ class Found:
         return self._order
 
     def options(self, flight: str) -> tuple[Action, ...]:
-        found = self._options.get(flight)
-        if found is None:
-            found = self._options[flight] = self.graph.moves(flight, self.all)
-        return found
+        return self.graph.moves(flight, self.all)
 
     def decision(self, seat: str, flight: str, prompt: str) -> Decision:
-        """The move decision, made once for each flight and prompt (it is immutable)."""
-        key = (flight, prompt)
-        found = self._decisions.get(key)
-        if found is None:
-            found = self._decisions[key] = Decision(seat, prompt, self.options(flight))
-        return found
+        """The move decision (``Graph.decision``)."""
+        return self.graph.decision(seat, flight, prompt, self.all)
 
     @property
     def dests(self) -> dict[str, Any]:
