@@ -82,7 +82,12 @@ def _end_day(s: FightState) -> None:
     lw = []
     for u in s.lw:
         if u.status == MAINT or u.status == POOL:
-            lw.append(u._replace(status=POOL, missions=0, ready=1, land_by=0))
+            # only the counters that change are rebuilt (the same values either way): most of
+            # the pool has not flown
+            if u.status == POOL and u.missions == 0 and u.ready == 1 and u.land_by == 0:
+                lw.append(u)
+            else:
+                lw.append(u._replace(status=POOL, missions=0, ready=1, land_by=0))
         elif u.status == RETURNING:
             lw.append(
                 u._replace(status=POOL if u.id in keep else MAINT, missions=0, ready=1, land_by=0)
@@ -93,6 +98,15 @@ def _end_day(s: FightState) -> None:
     s.raf = tuple(
         r._replace(at=r.base, hex="", ready=1, land_by=0, moved=False, engaged=0, contact=0)
         if r.status == GROUND
+        and (
+            r.at != r.base
+            or r.hex
+            or r.ready != 1
+            or r.land_by
+            or r.moved
+            or r.engaged
+            or r.contact
+        )
         else r
         for r in s.raf
     )

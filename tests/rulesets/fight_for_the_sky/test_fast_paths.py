@@ -1,0 +1,237 @@
+"""The raw engine's fast paths (issue 15) give what the plain rules give.
+
+Each fast path is checked against the slower method it stands in for, at every decision of
+random games with the optional rules the fast path reads: the RAF's take-off check
+(`ground_fliers` against `can_take_off` and `can_fly`), a squadron's destinations and landing
+bases, a formation's make-up (`addable_units` against `_available`, `_planned` and `can_add`),
+the formation paths (against the search they replaced), the hexes within reach (against a
+queue) and the squadrons' fly actions (against `Action`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+from dowding.engine import Action, Chance, Decision, Terminal
+from dowding.rulesets.fight_for_the_sky import GAME
+from dowding.rulesets.fight_for_the_sky.board import Board, load_board
+from dowding.rulesets.fight_for_the_sky.decisions import _ready_roles
+from dowding.rulesets.fight_for_the_sky.movement import _paths, formation_paths
+from dowding.rulesets.fight_for_the_sky.state import AIR, FightState
+
+from .position import blank, fly, run
+
+BOARD = load_board()
+
+OPTION_SETS = [
+    {},
+    {"sector_airfields": True, "airfield_capacity": True},
+    {"hunter_packs": True, "stukas": True, "weather": True, "availability": True},
+    {"sector_airfields": True, "hunter_packs": True, "maintenance": True, "weather": True},
+]
+
+
+def _queue_within(board: Board, start: str, allowance: int) -> dict[str, int]:
+    """The hexes within reach as the queue found them before (never through an assembly hex)."""
+    found = {start: 0}
+    todo = deque([start])
+    while todo:
+        h = todo.popleft()
+        cost = found[h]
+        if cost == allowance:
+            continue
+        for n in board.neighbours[h]:
+            if n not in found and board.terrain[n] != "assembly":
+                found[n] = cost + 1
+                todo.append(n)
+    return found
+
+
+def _searched_paths(
+    board: Board, start: str, allowance: int, mode: str, goal: str | None, blocked: frozenset[str]
+) -> dict[str, tuple[str, ...]]:
+    """formation_paths as it was searched before the best paths were kept by end."""
+    for steps in range(allowance, -1, -1):
+        if mode == "home":
+            paths = _paths(board, "direct", start, min(steps, board.home_distance(start)), None)
+        elif mode == "patrol":
+            assert goal is not None
+            paths = _paths(board, "direct", start, min(steps, board.distance(start, goal)), goal)
+        else:
+            paths = _paths(board, "out", start, steps, goal)
+        best: dict[str, tuple[str, ...]] = {}
+        for path in paths:
+            end = path[-1] if path else start
+            if end in blocked and board.terrain[end] != "assembly":
+                continue
+            if end in board.assembly and mode != "home" and path:
+                continue
+            urban = sum(1 for h in path if h in board.urban_aa)
+            if end not in best or (urban, path) < (
+                sum(1 for h in best[end] if h in board.urban_aa),
+                best[end],
+            ):
+                best[end] = path
+        if best:
+            return best
+        if steps == 0:
+            break
+    return {start: ()}
+
+
+def _check(s: FightState) -> None:
+    kind = s.queue[0][0]
+    if kind == "raf_move":
+        flies = s.ground_fliers()
+        for r in s.raf:
+            if r.status != AIR:
+                assert flies(r) == (s.can_take_off(r) and s.can_fly(r)), r
+    elif kind == "raf_dest":
+        r = s.sqn(s.queue[0][1])
+        node = s.next()
+        assert isinstance(node, Decision)
+        hexes = [str(o.get("to")) for o in node.options if o.kind == "fly"]
+        assert hexes == s.raf_destinations(r)
+        bases = [o.word("at") for o in node.options if o.kind == "land"]
+        assert bases == s.landing_bases(r)
+    elif kind == "pick":
+        f = s.form(s.queue[0][1])
+        assert f is not None
+        planned = s._planned()
+        assert s.addable_units(f) == [
+            u.id for u in s.lw if u.id not in planned and s._available(u) and s.can_add(f, u)
+        ]
+    elif kind == "form" and not s.finished:
+        planned = s._planned()
+        ready = [u for u in s.lw if s._available(u) and u.id not in planned]
+        assert _ready_roles(s) == (
+            any(s.role(u.id) == "bomber" for u in ready),
+            any(s.role(u.id) == "fighter" for u in ready),
+        )
+    elif kind == "lw_move":
+        for f in s.forms:
+            if f.hex and not f.moved:
+                _check_paths(s, f)
+
+
+def _check_paths(s: FightState, f: object) -> None:
+    from dowding.rulesets.fight_for_the_sky.counters import PATROL, Form
+
+    assert isinstance(f, Form)
+    if f.kind == PATROL:
+        blocked = frozenset(g.hex for g in s.forms if g.id != f.id and g.kind == PATROL and g.hex)
+        goal: str | None = f.patrol
+    else:
+        blocked = frozenset(g.hex for g in s.forms if g.id != f.id and g.hex and g.kind != PATROL)
+        goal = None if s.home_bound(f) else s.board.target_hex[f.target]
+    mode = "home" if s.home_bound(f) else "patrol" if f.kind == PATROL else "out"
+    allowance = s.allowance_of(f.units)
+    expected = _searched_paths(s.board, f.hex, allowance, mode, goal, blocked)
+    got = s.move_options(f)
+    assert list(got.items()) == list(expected.items())
+    assert formation_paths(s.board, f.hex, allowance, mode, goal, blocked) is got
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+@pytest.mark.parametrize("scenario", ["basic", "intermediate", "campaign"])
+def test_fast_paths_agree_with_the_rules_in_random_games(
+    scenario: str, options: dict[str, object]
+) -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = GAME.new_state(scenario, options)
+        for _ in range(600):
+            node = s.next()
+            if isinstance(node, Terminal):
+                break
+            _check(s)
+            twin = s.copy()
+            before = twin.key()
+            if isinstance(node, Chance):
+                s.apply(node.sample(rng))
+            else:
+                assert isinstance(node, Decision)
+                s.apply(rng.choice(node.options))
+            assert twin.key() == before  # a copy stays as it was
+
+
+def test_hexes_within_reach_as_a_queue_finds_them() -> None:
+    for h in BOARD.hexes:
+        for allowance in range(8):
+            assert list(BOARD.within(h, allowance).items()) == list(
+                _queue_within(BOARD, h, allowance).items()
+            )
+            assert BOARD.within_ordered(h, allowance) == tuple(
+                sorted(_queue_within(BOARD, h, allowance), key=BOARD.coords.__getitem__)
+            )
+
+
+def test_squadron_fly_actions_equal_the_checked_ones() -> None:
+    s = GAME.new_state("intermediate", {})
+    for r in s.raf:
+        if r.status == AIR:
+            continue
+        s.queue = (("raf_dest", r.sqn), *s.queue)
+        s._node = None
+        node = s.next()
+        assert isinstance(node, Decision)
+        for o in node.options:
+            if o.kind == "fly":
+                unit = int(r.sqn) if r.sqn.isdigit() else r.sqn
+                twin = Action("fly", unit=unit, to=str(o.get("to")))
+                assert o == twin and o.args == twin.args and str(o) == str(twin)
+        s.queue = s.queue[1:]
+        s._node = None
+
+
+def _agree_on_every_squadron(s: FightState) -> None:
+    flies = s.ground_fliers()
+    for r in s.raf:
+        if r.status != AIR:
+            assert flies(r) == (s.can_take_off(r) and s.can_fly(r)), r.sqn
+            if flies(r):
+                node = run(s, ("raf_dest", r.sqn))
+                assert isinstance(node, Decision)
+                assert [str(o.get("to")) for o in node.options if o.kind == "fly"] == (
+                    s.raf_destinations(r)
+                )
+
+
+def test_take_off_where_every_hex_in_reach_is_full() -> None:
+    # poor weather: 85 Squadron (Hurricanes, 5) at Martlesham, off the map (3 to enter) has
+    # 1 hex to fly: J1 and its neighbours I1, J2, K1, each with two squadrons already
+    s = blank("intermediate", weather=True)
+    s.weather = "poor"
+    for h, pair in zip(
+        ("J1", "I1", "J2", "K1"),
+        (("32", "610"), ("79", "501"), ("41", "54"), ("65", "74")),
+        strict=True,
+    ):
+        for sqn in pair:
+            fly(s, sqn, h, land_by=9)
+    assert not s.can_fly(s.sqn("85"))
+    _agree_on_every_squadron(s)
+    fly(s, "74", "K2", land_by=9)  # K1 has room again
+    assert s.can_fly(s.sqn("85"))
+    _agree_on_every_squadron(s)
+
+
+def test_take_off_where_other_sectors_hold_every_hex_in_reach() -> None:
+    # Sector Airfields: one sector a hex; 85 Squadron (Debden) finds Biggin Hill, Hornchurch
+    # and Kenley squadrons on every hex it can reach, and Debden's own 17 Squadron on none
+    s = blank("intermediate", weather=True, sector_airfields=True)
+    s.weather = "poor"
+    for h, sqn in zip(("J1", "I1", "J2", "K1"), ("32", "41", "64", "54"), strict=True):
+        fly(s, sqn, h, land_by=9)
+    assert not s.can_fly(s.sqn("85"))
+    _agree_on_every_squadron(s)
+    # three Biggin Hill squadrons in the air fill its sector airfield's control: 501 Squadron
+    # (Gravesend, Biggin Hill's sector) stays on the ground
+    assert s.can_take_off(s.sqn("501"))
+    fly(s, "610", "F5", land_by=9)
+    fly(s, "79", "F6", land_by=9)
+    assert not s.can_take_off(s.sqn("501"))
+    _agree_on_every_squadron(s)
