@@ -126,6 +126,8 @@ class Path:
             if start > limit:
                 break
             span = min(seg_len, limit - start)
+            if max(a[1], b[1]) < rect[1] - radius - 1e-6:
+                continue  # short of the rectangle by more than the radius (_bbox_gap's usual case)
             if _bbox_gap(a, b, rect) > radius:
                 continue  # the whole leg stays out of reach: skip the search
 
@@ -163,6 +165,8 @@ class Path:
         for start, seg_len, a, b in self._segments:
             if start > limit:
                 break
+            if max(a[1], b[1]) < rect[1] - 1e-6 or min(a[1], b[1]) > rect[3] + 1e-6:
+                continue  # the leg stays short of (or beyond) the rectangle: nothing to clip
             span = min(seg_len, limit - start)
             dx, dy = (b[0] - a[0]) / seg_len, (b[1] - a[1]) / seg_len
             # the centre must stay inside the rectangle shrunk by the fuselage's half extent
