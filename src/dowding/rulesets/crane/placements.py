@@ -4,9 +4,11 @@ altitude of each section of fighters (V.D).
 
 from __future__ import annotations
 
+from math import hypot
 from typing import TYPE_CHECKING
 
 from dowding.engine import D6, Action, Chance, Decision, Roll
+from dowding.engine.actions import number
 
 from . import geometry as geo
 from .components import Components, formation_name
@@ -47,20 +49,23 @@ def _place_problem(state: CraneState, points: list[geo.Point], flying: list[Plan
     """What is wrong with a group at ``points`` (None: nothing), given the planes already flying."""
     rules = state.comp.rules
     sep = rules.placement_separation
-    placed = flying
+    near_lo, near_hi = rules.entry_near - EPS, rules.entry_far + EPS
+    flank_lo, flank_hi = rules.entry_flank - EPS, state.width - rules.entry_flank + EPS
+    placed: list[tuple[str, float, float]] = []
     if flying:
+        # only the planes within the separation of the group's box can be too close
         xs, ys = [px for px, _ in points], [py for _, py in points]
         x_lo, x_hi = min(xs) - sep, max(xs) + sep
         y_lo, y_hi = min(ys) - sep, max(ys) + sep
-        placed = [p for p in flying if x_lo <= p.x <= x_hi and y_lo <= p.y <= y_hi]
+        placed = [(p.id, p.x, p.y) for p in flying if x_lo <= p.x <= x_hi and y_lo <= p.y <= y_hi]
     for px, py in points:
-        if not (rules.entry_near - EPS <= py <= rules.entry_far + EPS):
+        if not (near_lo <= py <= near_hi):
             return f'every plane must be {rules.entry_near:g}-{rules.entry_far:g}" from the entry edge (V.B)'
-        if not (rules.entry_flank - EPS <= px <= state.width - rules.entry_flank + EPS):
+        if not (flank_lo <= px <= flank_hi):
             return f'every plane must be at least {rules.entry_flank:g}" from the flank edges (V.B)'
-        for other in placed:
-            if geo.distance((px, py), (other.x, other.y)) < rules.placement_separation:
-                return f'too close to {other.id}: keep {rules.placement_separation:g}" apart'
+        for other, ox, oy in placed:
+            if hypot(ox - px, oy - py) < sep:  # geo.distance, inlined
+                return f'too close to {other}: keep {sep:g}" apart'
     return None
 
 
@@ -92,10 +97,10 @@ def compute_place_decision(state: CraneState, group_id: str) -> Decision:
     for i in range(steps + 1):
         x = x_lo + (x_hi - x_lo) * i / steps
         for y in sorted({y_lo, (y_lo + y_hi) / 2, y_hi}):
-            action = Action("place", x=x, y=y)
-            points = geo.formation((action.number("x"), action.number("y")), 0.0, offsets)
+            # the spot as the action will hold it (two decimals); the action made only if it is good
+            points = geo.formation((float(number(x)), float(number(y))), 0.0, offsets)
             if _place_problem(state, points, flying) is None:
-                options.append(action)
+                options.append(Action("place", x=x, y=y))
     return Decision(
         LUFTWAFFE,
         f"Place {group_id} in the entry area (V.B)",
@@ -154,12 +159,9 @@ def do_entry(state: CraneState, task: Task, action: Action | None) -> None:
             (min(max(px, 0.0), state.width), min(max(py, 0.0), state.length))
             for px, py in geo.formation(anchor, heading, offsets)
         ]
-        if all(
-            geo.distance(s, o) >= state.comp.rules.placement_separation
-            for s in spots
-            for o in others
-        ):
-            break
+        sep = state.comp.rules.placement_separation
+        if all(hypot(o[0] - s[0], o[1] - s[1]) >= sep for s in spots for o in others):
+            break  # (geo.distance, inlined)
     for plane, (px, py) in zip(state._section(task[1]), spots, strict=True):
         state._put(plane._replace(x=px, y=py, heading=heading, status=FLYING))
     state._say(f"Vic {task[1]} enters at {hour} o'clock, heading {heading:.0f}°.")
