@@ -24,6 +24,9 @@ class Board:
         self.neighbours: dict[str, frozenset[str]] = {
             a.id: frozenset(a.neighbours) for a in map_.areas
         }
+        # the next Area toward a goal, by (here, goal), filled as asked: the board never changes,
+        # and the Germans ask it for every aircraft on every move
+        self._steps: dict[tuple[str, str], str] = {}
 
     def sector(self, area: str) -> str:
         return self.areas[area].sector
@@ -58,8 +61,12 @@ class Board:
         """The next Area on a shortest path; ties go to the lowest Area id (digest M16)."""
         if here == goal:
             return here
-        best = self.distance(here, goal) - 1
-        return min(n for n in self.neighbours[here] if self.distance(n, goal) == best)
+        found = self._steps.get((here, goal))
+        if found is None:
+            best = self.distance(here, goal) - 1
+            found = min(n for n in self.neighbours[here] if self.distance(n, goal) == best)
+            self._steps[(here, goal)] = found
+        return found
 
     def radar_sectors(self, damaged: Iterable[str]) -> frozenset[str]:
         """The Sectors whose squadrons are Hidden when these radars are knocked out ("Campaign":

@@ -122,6 +122,11 @@ def move_squadron(
             else:
                 moved[p.id] = p._replace(tokens=p.tokens - 1)
                 stopped.add(p.id)
+    # the squadron's bombers by Area, gathered once (not once for each escort fighter)
+    bombers_at: dict[str, list[German]] = {}
+    for q in planes:
+        if q.squadron == sq.id and is_bomber(comp, q):
+            bombers_at.setdefault(q.area, []).append(q)
     for p in planes:
         if p.squadron != sq.id or not p.on_board or p.id in moved:
             continue
@@ -129,9 +134,7 @@ def move_squadron(
         if p.tokens:
             moved[p.id] = p._replace(tokens=p.tokens - 1)
             continue
-        mates = [
-            q for q in planes if q.squadron == sq.id and is_bomber(comp, q) and q.area == p.area
-        ]
+        mates = bombers_at.get(p.area, [])
         going = [moved[q.id] for q in mates if q.id not in stopped]
         if going:
             moved[p.id] = p._replace(area=going[0].area, leg=going[0].leg)
@@ -145,11 +148,9 @@ def move_squadron(
 def squadrons_with_bombers(
     comp: Components, squadrons: Sequence[Squadron], planes: Sequence[German]
 ) -> tuple[str, ...]:
-    return tuple(
-        s.id
-        for s in squadrons
-        if any(p.squadron == s.id and is_bomber(comp, p) and p.on_board for p in planes)
-    )
+    # one pass over the aircraft, not one for each squadron
+    bombing = {p.squadron for p in planes if p.on_board and is_bomber(comp, p)}
+    return tuple(s.id for s in squadrons if s.id in bombing)
 
 
 def mode_steps(sq: Squadron) -> int:
