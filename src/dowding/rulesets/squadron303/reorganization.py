@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from dowding.engine import Action, Chance, Decision, Draw, Terminal
 from dowding.engine.tasks import Task
 
+from .components import memo
 from .pieces import DOWN, FLYING, LANDED, WITHDRAWN
 
 if TYPE_CHECKING:
+    from .components import Components
     from .state import S303State
 
 
@@ -122,8 +125,13 @@ def specialize_decision(st: S303State, task: Task) -> Decision | None:
     plane = st.plane(task[1])
     if plane.spec or plane.status not in (FLYING, LANDED):
         return None
-    thresholds = st.comp.rules.specialization.thresholds
-    choices = specialization_choices(_category_kills(st, plane.kills), thresholds)
+    # by the kills alone (asked of every pilot at every turn's end, mostly with none new)
+    table = memo(st.comp, "specialization_choices")
+    choices = table.get(plane.kills)
+    if choices is None:
+        thresholds = st.comp.rules.specialization.thresholds
+        choices = specialization_choices(_category_kills(st, plane.kills), thresholds)
+        table[plane.kills] = choices
     if not choices:
         return None
     options = [Action("specialize", category="none")]
@@ -253,8 +261,12 @@ def do_endturn(st: S303State, task: Task) -> None:
     from .aces import end_of_turn
 
     end_of_turn(st)
-    st.germans = tuple(g._replace(fought=False) for g in st.germans)
-    st.squadrons = tuple(s._replace(counterattacked=False, sun=False) for s in st.squadrons)
+    # (only the pieces that change are rebuilt: the same values, fewer copies)
+    st.germans = tuple(g._replace(fought=False) if g.fought else g for g in st.germans)
+    st.squadrons = tuple(
+        s._replace(counterattacked=False, sun=False) if s.counterattacked or s.sun else s
+        for s in st.squadrons
+    )
     st.planes = tuple(
         p._replace(
             fought=False, fought_last=p.fought_now, fought_now=(), barred=(), clock=tick(p.clock)
@@ -264,7 +276,7 @@ def do_endturn(st: S303State, task: Task) -> None:
     facts = Facts(
         turn=st.turn_no,
         target_damage=dict(st.target_damage),
-        toughness={a: _toughness(st, a) for a in st.board.areas},
+        toughness=_toughness_table(st),
         kills=st.kills,
         pilots_down=st.pilots_down,
         pilots_in=frozenset(p.area for p in st.planes if p.airborne),
@@ -299,6 +311,19 @@ def _toughness(st: S303State, area: str) -> int:
     return max((st.comp.rules.target_toughness[s] for s in symbols), default=1)
 
 
+def _toughness_table(st: S303State) -> Mapping[str, int]:
+    """Every Area's Toughness, worked out once for each set of components (they never change;
+    every turn's end reads the whole table)."""
+    found = _TOUGHNESS.get(id(st.comp))
+    if found is None or found[0] is not st.comp:
+        table = MappingProxyType({a: _toughness(st, a) for a in st.board.areas})
+        found = _TOUGHNESS[id(st.comp)] = (st.comp, table)
+    return found[1]
+
+
+_TOUGHNESS: dict[int, tuple[Components, Mapping[str, int]]] = {}
+
+
 def _own(squadron: str, event: str) -> bool:
     return squadron.startswith(f"{event}-")
 
@@ -327,7 +352,7 @@ def settle_events(st: S303State) -> None:
         facts = Facts(
             turn=st.turn_no,
             target_damage=dict(st.target_damage),
-            toughness={a: _toughness(st, a) for a in st.board.areas},
+            toughness=_toughness_table(st),
             own_kills=sum(1 for s in st.downed if _own(s, event_id)),
             own_exited=sum(1 for s in st.exited if _own(s, event_id)),
             pilots_down=st.pilots_down,
