@@ -115,6 +115,14 @@ def _check(s: FightState) -> None:
         for f in s.forms:
             if f.hex and not f.moved:
                 _check_paths(s, f)
+        node = s.next()
+        assert isinstance(node, Decision)
+        for o in node.options:
+            if o.kind == "fly":
+                made = Action(
+                    "fly", type=o.word("type"), to=o.word("to"), **{"from": o.word("from")}
+                )
+                assert o == made and o.args == made.args and str(o) == str(made)
 
 
 def _check_paths(s: FightState, f: object) -> None:

@@ -199,13 +199,20 @@ def _lw_flies(board: Board, kind: str, start: str, ends: tuple[str, ...]) -> tup
     found = _LW_FLIES.get(key)
     if found is None:
         found = _LW_FLIES[key] = tuple(
-            _cache("fly", type=kind, to=end, **{"from": start})
-            for end in sorted(ends, key=board.coords.__getitem__)
+            _lw_fly(kind, start, end) for end in sorted(ends, key=board.coords.__getitem__)
         )
     return found
 
 
 _LW_FLIES: dict[tuple[int, str, str, tuple[str, ...]], tuple[Action, ...]] = {}
+
+
+@cache
+def _lw_fly(kind: str, start: str, end: str) -> Action:
+    # hundreds of these are made in a game's first moves: the engine's fast constructor, equal
+    # to Action("fly", type=kind, to=end, **{"from": start}) (arguments in key order; a kind
+    # is raid, patrol or home and a hex name letters then digits, all words)
+    return Action.trusted("fly", ("from", start), ("to", end), ("type", kind))
 
 
 def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
