@@ -8,7 +8,7 @@ from dowding.engine import Chance, Decision, Terminal
 from dowding.rulesets.crane import GAME
 from dowding.rulesets.crane.combat import fire_options
 from dowding.rulesets.crane.engagement import fire_targets
-from dowding.rulesets.crane.state import CraneState
+from dowding.rulesets.crane.state import CraneState, _getter
 
 
 def test_a_state_keeps_fewer_than_thirty_attributes() -> None:
@@ -48,3 +48,38 @@ def test_fire_options_are_the_stops_in_range_of_the_targets_vi_b_allows() -> Non
                 assert isinstance(node, Decision)
                 state.apply(rng.choice(node.options))
     assert checked > 0
+
+
+def test_the_planes_of_a_side_and_role_are_taken_in_slot_order() -> None:
+    # state._getter: a slice where the slots run on, else the slots one by one
+    planes = tuple(f"p{i}" for i in range(6))
+    assert _getter([])(planes) == ()
+    assert _getter([3])(planes) == ("p3",)
+    assert _getter([1, 2, 3])(planes) == ("p1", "p2", "p3")
+    assert _getter([0, 2, 5])(planes) == ("p0", "p2", "p5")
+
+
+def test_flying_planes_follow_every_change_of_status() -> None:
+    # flying_now's entries are shared by copies and used only where the planes are the same
+    rng = random.Random(3)
+    state = GAME.new_state("heinkels-and-stukas")
+    assert isinstance(state, CraneState)
+    copies = []
+    while not isinstance(node := state.next(), Terminal):
+        for side, role in ((None, None), ("raf", None), ("luftwaffe", "bomber"), (None, "fighter")):
+            expected = tuple(
+                p
+                for p in state.planes
+                if p.status == "flying"
+                and side in (None, p.side)
+                and role in (None, state.roles[p.type])
+            )
+            assert state.flying_now(side, role) == expected
+        copies.append(state.copy())
+        if isinstance(node, Chance):
+            state.apply(node.sample(rng))
+        else:
+            assert isinstance(node, Decision)
+            state.apply(rng.choice(node.options))
+    for old in copies[::7]:
+        assert old.flying_now() == tuple(p for p in old.planes if p.status == "flying")

@@ -22,6 +22,7 @@ after the rulebook's sections, and each task kind is dispatched to one of them:
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from dowding.engine import Action, Chance, Decision, Event, Terminal
@@ -105,6 +106,18 @@ __all__ = [
 
 _STATUS = Plane._fields.index("status")
 _BOMBED = Plane._fields.index("bombed")
+
+
+def _getter(slots: list[int]) -> Callable[[tuple[Plane, ...]], tuple[Plane, ...]]:
+    """The planes at ``slots`` as a tuple, in one call: a slice where the slots run on (the
+    forces are listed side by side, so with the shipped data they always do)."""
+    if not slots:
+        return itemgetter(slice(0, 0))
+    if slots == list(range(slots[0], slots[-1] + 1)):
+        return itemgetter(slice(slots[0], slots[-1] + 1))
+    return itemgetter(*slots)  # two slots or more: a tuple
+
+
 CHANCE_TASKS = frozenset({"alt", "arrive", "entry", "attack", "bomb"})
 
 
@@ -150,7 +163,8 @@ class CraneState(TaskQueueState):
         self.index: dict[str, int] = {}
         self.bomber_slots: tuple[int, ...] = ()
         self.bomber_set: frozenset[int] = frozenset()
-        self.slots: dict[tuple[str | None, str | None], tuple[int, ...]] = {}
+        # the planes of each (side, role), taken from the planes tuple in one call
+        self.slots: dict[tuple[str | None, str | None], Callable[[tuple[Plane, ...]], Any]] = {}
         self.roles = {name: kind.role for name, kind in comp.aircraft.items()}
         self.types = comp.aircraft
         self.queue: tuple[Task, ...] = ()
@@ -163,12 +177,12 @@ class CraneState(TaskQueueState):
         self._node: Node | None = None
         self._path: geo.Path | None = None
         self._log: list[Event] = []
-        # memos that depend on the planes tuple alone (replaced, never changed, on every move):
-        # the flying planes by (side, role), and the last (planes, bomb hits, turn) found going on
-        self._flying: tuple[tuple[Plane, ...], dict[tuple[str | None, str | None], Any]] = (
-            (),
-            {},
-        )
+        # the flying planes of each (side, role), with the planes of that side and role they were
+        # found among (shared by copies: an entry is used only where those planes are the same)
+        self._flying: dict[
+            tuple[str | None, str | None], tuple[tuple[Plane, ...], tuple[Plane, ...]]
+        ] = {}
+        # the last (planes, bomb hits, turn) found going on (objectives.check_end)
         self._going: tuple[tuple[Plane, ...], int, int] | None = None
         # the planes still to move that were last found: (planes, which, pool), movement.select_pool
         self._pool: tuple[tuple[Plane, ...], str, tuple[Plane, ...]] | None = None
@@ -190,10 +204,12 @@ class CraneState(TaskQueueState):
         """Each plane's slot by id, and the slots of each side and role (never changed)."""
         index = {p.id: i for i, p in enumerate(planes)}
         slots = {
-            (side, role): tuple(
-                i
-                for i, p in enumerate(planes)
-                if side in (None, p.side) and role in (None, self.kind(p).role)
+            (side, role): _getter(
+                [
+                    i
+                    for i, p in enumerate(planes)
+                    if side in (None, p.side) and role in (None, self.kind(p).role)
+                ]
             )
             for side in (None, RAF, LUFTWAFFE)
             for role in (None, "fighter", "bomber")
@@ -233,16 +249,17 @@ class CraneState(TaskQueueState):
 
     def flying_now(self, side: str | None = None, role: str | None = None) -> tuple[Plane, ...]:
         """The flying planes of a side and role, as a shared tuple (the rules' own lookups)."""
-        planes = self.planes
-        memo = self._flying
-        if memo[0] is not planes:
-            memo = self._flying = (planes, {})
-        found = memo[1].get((side, role))
-        if found is None:
-            # a list comprehension reading the status by position: cheaper than a generator
-            found = memo[1][side, role] = tuple(
-                [planes[i] for i in self.slots[side, role] if planes[i][_STATUS] == FLYING]
-            )
+        key = (side, role)
+        # Most moves change one plane: the planes of the other sides and roles are the same
+        # objects as when their flying ones were last found, and comparing those tuples (one
+        # call, identity first) is cheaper than finding them again.
+        planes = self.slots[key](self.planes)
+        known = self._flying.get(key)
+        if known is not None and known[0] == planes:
+            return known[1]
+        # a list comprehension reading the status by position: cheaper than a generator
+        found = tuple([p for p in planes if p[_STATUS] == FLYING])
+        self._flying[key] = (planes, found)
         return found
 
     # VI.C-D (movement.py), shared by the moves, the German fighters' rule (VI.A) and the view
