@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from dowding.engine import Action, Chance, Decision, Die, Draw, Roll, SymbolPool
@@ -20,7 +21,7 @@ from .aces import active
 from .components import Aircraft, Effect, Requirement, memo
 from .dice import propeller, symbol
 from .pieces import DOWN, FLYING, LANDED, German, Plane, quick_replace
-from .players import borrowable, spend_medal, using
+from .players import borrowable, card_options, spend_medal, using
 
 if TYPE_CHECKING:
     from .state import S303State
@@ -273,13 +274,22 @@ def fight_decision(st: S303State, task: Task) -> Decision | None:
         return None
     # "Medal tokens": an ability of the Combat roll bought with a Medal as the Fight starts
     medals = [] if plane.borrowed else borrowable(st, plane, frozenset({"roll"}))
+    options = _fight_options(tuple(g.id for g in targets), plane.yellow, tuple(medals))
+    return Decision(plane.seat, f"{plane.id}: Fight in {plane.area}?", options)
+
+
+@lru_cache(maxsize=4096)
+def _fight_options(
+    targets: tuple[str, ...], yellow: bool, medals: tuple[str, ...]
+) -> tuple[Action, ...]:
+    """The options of a Fight, made once for each set of targets (ids, immutable)."""
     options = [Action("pass")]
-    for g in targets:
-        options.append(Action("fight", target=g.id))
-        if plane.yellow:
-            options.append(Action("fight", target=g.id, yellow=1))
-        options += [Action("fight", target=g.id, medal=pilot) for pilot in medals]
-    return Decision(plane.seat, f"{plane.id}: Fight in {plane.area}?", tuple(options))
+    for target in targets:
+        options.append(Action("fight", target=target))
+        if yellow:
+            options.append(Action("fight", target=target, yellow=1))
+        options += [Action("fight", target=target, medal=pilot) for pilot in medals]
+    return tuple(options)
 
 
 def _german_colours(st: S303State, g: German) -> tuple[str, ...]:
@@ -595,12 +605,15 @@ def round_decision(st: S303State, task: Task) -> Decision | None:
     # two dice serve a whole Fight (František rolls three and chooses two)
     free = [i for i in range(len(f.faces)) if i not in f.used and len(f.used) < 2] or [-1]
     options: list[Action] = []
+    # the cards and what Support gives each are the same for every die: worked out once
+    cards = ("", *sorted(set(_fight_cards(st, plane))))
+    gains = [_pledge_gains(st, f, card) or ("",) for card in cards]
     for die in free:
         syms = ["hit", "evade", "maneuver"] if die >= 0 and f.faces[die] == "success" else [""]
         for sym in syms:
-            for card in ("", *sorted(set(_fight_cards(st, plane)))):
+            for card, card_gains in zip(cards, gains, strict=True):
                 for use in _ability_uses(st, f, die, card, sym):
-                    for gain in _pledge_gains(st, f, card) or ("",):
+                    for gain in card_gains:
                         options.append(_round_action(die, sym, card, use, gain))
     target = st.german(f.target)
     return Decision(
@@ -1064,10 +1077,14 @@ def token_chance(st: S303State, task: Task) -> Chance:
 
 
 def _supply(st: S303State, plane: Plane) -> tuple[str, ...]:
-    left = list(st.comp.rules.damage_tokens)
-    for d in plane.damage:
-        left.remove(d)
-    return tuple(sorted(left))
+    table = memo(st.comp, "damage_supply")  # by the tokens drawn (asked twice a token)
+    found = table.get(plane.damage)
+    if found is None:
+        left = list(st.comp.rules.damage_tokens)
+        for d in plane.damage:
+            left.remove(d)
+        found = table[plane.damage] = tuple(sorted(left))
+    return found
 
 
 def token_ready(st: S303State, task: Task) -> bool:
@@ -1096,7 +1113,7 @@ def lose_card_decision(st: S303State, task: Task) -> Decision | None:
     return Decision(
         plane.seat,
         f"{plane.id}: discard one Combat card (damage)",
-        tuple(Action("discard", card=c) for c in sorted(set(plane.hand))),
+        card_options("discard", plane.hand),
     )
 
 

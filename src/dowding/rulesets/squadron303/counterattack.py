@@ -82,9 +82,15 @@ def eligible(st: S303State, squadron: str, area: str) -> tuple[German, ...]:
 def counterattack_tasks(st: S303State) -> list[Task]:
     """Area by Area (in Area order here; the players choose it at a table), each squadron once."""
     tasks: list[Task] = []
+    # where each squadron has a fighter free to counterattack (``eligible``), in one pass
+    free = {
+        (g.squadron, g.area)
+        for g in st.germans
+        if not g.fought and not g.tokens and st.comp.aircraft[g.type].category != "bomber"
+    }
     for area in sorted(st.raf_counts()):
         for sq in st.squadrons:
-            if eligible(st, sq.id, area):
+            if (sq.id, area) in free and eligible(st, sq.id, area):
                 tasks.append(("ca", sq.id, area, 0))
     return tasks
 

@@ -112,8 +112,12 @@ def move_squadron(
     bombings: list[tuple[str, str]] = []
     moved: dict[str, German] = {}
     stopped: set[str] = set()
-    for p in planes:
-        if p.squadron != sq.id or not p.on_board:
+    # this squadron's aircraft, picked out once (every squadron moves over the whole list)
+    mine = [p for p in planes if p.squadron == sq.id]
+    if not mine:
+        return planes, ()
+    for p in mine:
+        if not p.on_board:
             continue
         bomber = is_bomber(comp, p)
         if bomber or sq.mode != "close_escort":
@@ -122,13 +126,15 @@ def move_squadron(
             else:
                 moved[p.id] = p._replace(tokens=p.tokens - 1)
                 stopped.add(p.id)
+    if sq.mode != "close_escort":  # every aircraft on the board has moved (or been stopped)
+        return tuple([moved.get(p.id, p) for p in planes]), tuple(bombings)
     # the squadron's bombers by Area, gathered once (not once for each escort fighter)
     bombers_at: dict[str, list[German]] = {}
-    for q in planes:
-        if q.squadron == sq.id and is_bomber(comp, q):
+    for q in mine:
+        if is_bomber(comp, q):
             bombers_at.setdefault(q.area, []).append(q)
-    for p in planes:
-        if p.squadron != sq.id or not p.on_board or p.id in moved:
+    for p in mine:
+        if not p.on_board or p.id in moved:
             continue
         # a close-escort fighter
         if p.tokens:
@@ -142,7 +148,7 @@ def move_squadron(
             moved[p.id] = p  # every bomber stopped: stay with them
         else:
             moved[p.id] = _fly(comp, board, sq, p, steps, bombings)
-    return tuple(moved.get(p.id, p) for p in planes), tuple(bombings)
+    return tuple([moved.get(p.id, p) for p in planes]), tuple(bombings)
 
 
 def squadrons_with_bombers(

@@ -124,8 +124,11 @@ def ability_tasks(st: S303State) -> list[Task]:
     Then a pilot holding a Medal may spend it on the ability of another pilot in play."""
     tasks: list[Task] = []
     for p in in_play(st):
-        fresh = p._replace(ability=False, yellow=True, borrowed="", choice="", gift="")
-        st.put(fresh._replace(medal_used=False))
+        st.put(
+            p._replace(
+                ability=False, yellow=True, borrowed="", choice="", gift="", medal_used=False
+            )
+        )
         if p.pilot in BUILT_ABILITIES and p.role != "wingman":
             tasks.append(("ability", p.id))
     tasks += [("borrow", p.id) for p in in_play(st) if p.role != "wingman"]
@@ -135,14 +138,21 @@ def ability_tasks(st: S303State) -> list[Task]:
 def ability_decision(st: S303State, task: Task) -> Decision:
     plane = st.plane(task[1])
     pilot = next(p for p in st.comp.pilots if p.id == plane.pilot)
-    options = [Action("ability", use=1), Action("ability", use=0)]
-    if plane.pilot == "feric":  # Feric: an extra Maneuver token instead of the extra Area
-        options.insert(1, Action("ability", use=1, token=1))
+    # Feric: an extra Maneuver token instead of the extra Area
+    options = _FERIC_OPTIONS if plane.pilot == "feric" else _ABILITY_OPTIONS
     return Decision(
         plane.seat,
         f"{plane.id}: use {pilot.name}'s ability this turn ({pilot.text}) or take the yellow die?",
-        tuple(options),
+        options,
     )
+
+
+_ABILITY_OPTIONS = (Action("ability", use=1), Action("ability", use=0))
+_FERIC_OPTIONS = (
+    Action("ability", use=1),
+    Action("ability", use=1, token=1),
+    Action("ability", use=0),
+)
 
 
 def do_ability(st: S303State, task: Task, action: Action) -> None:
