@@ -7,6 +7,7 @@ import random
 from dowding.engine import Chance, Decision, Terminal
 from dowding.rulesets.crane import GAME
 from dowding.rulesets.crane.combat import fire_options
+from dowding.rulesets.crane.components import Rules, RuleValues
 from dowding.rulesets.crane.engagement import fire_targets
 from dowding.rulesets.crane.state import CraneState, _getter
 
@@ -83,3 +84,11 @@ def test_flying_planes_follow_every_change_of_status() -> None:
             state.apply(rng.choice(node.options))
     for old in copies[::7]:
         assert old.flying_now() == tuple(p for p in old.planes if p.status == "flying")
+
+
+def test_the_plain_rule_values_are_the_rules() -> None:
+    # RuleValues mirrors components.Rules for the hot paths: the same fields, the same values
+    state = GAME.new_state("eight-heinkels")
+    assert isinstance(state, CraneState)
+    assert [f for f in RuleValues.__dataclass_fields__] == list(Rules.model_fields)
+    assert {f: getattr(state.rules, f) for f in Rules.model_fields} == state.comp.rules.model_dump()

@@ -23,7 +23,7 @@ def do_flight(state: CraneState, task: Task, action: Action | None) -> None:
     """VII.A: flak fires once as a bomber comes within 12" of the factory's edge, before it can bomb."""
     bomber = state.plane(task[1])
     path = state._path_for_move()
-    rules = state.comp.rules
+    rules = state.rules
     follow: list[Task] = [("bombrun", bomber.id), ("resume", bomber.id)]
     if rules.flak_range > 0 and not bomber.bombed:
         d = path.first_within(state.factory, rules.flak_range, state._flight_limit(path))

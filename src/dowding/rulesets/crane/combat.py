@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from math import hypot
 from typing import TYPE_CHECKING, Literal
 
 from dowding.engine import D6, Action, Chance, Decision, Roll
@@ -29,7 +30,7 @@ def fire_options(state: CraneState, plane: Plane) -> list[Action]:
     """VI.E.3.a: a stop on the committed path within 4" of a target (VI.B: one it may attack)."""
     path = state._path_for_move()
     limit = state._flight_limit(path)
-    reach = state.comp.rules.attack_range
+    reach = state.rules.attack_range
     # The geometry first, over every flying enemy: most moves pass no one in range, and then
     # VI.B's choice of targets (engagement.fire_targets) need not be worked out at all. A target
     # off the move's bounding box by more than the range is out of reach of the whole move.
@@ -84,7 +85,7 @@ def fire_decision(state: CraneState, plane: Plane) -> Decision | None:
         return None
     return Decision(
         plane.side,
-        _fire_prompt(state.name(plane), state.comp.rules.attack_range),
+        _fire_prompt(state.name(plane), state.rules.attack_range),
         (*options, _HOLD),
         free="fire target=<id> at=<inches along the path>",
     )
@@ -114,7 +115,7 @@ def check_fire(state: CraneState, plane: Plane, action: Action) -> str | None:
         return f'at= must be between 0 and {limit:.2f}" along the path'
     x, y, _ = path.at(d)
     r = geo.distance((x, y), (target.x, target.y))
-    if r > state.comp.rules.attack_range + 1e-6:
+    if r > state.rules.attack_range + 1e-6:
         return f'{target_id} would be {r:.2f}" away: out of range (VI.E.3.a)'
     return None
 
@@ -133,10 +134,10 @@ def do_fire(state: CraneState, task: Task, action: Action | None) -> None:
     state._put(at_spot(plane, x, y, h))
     state._say(f'{state.name(plane)} stops after {d:.1f}" to fire at {state.name(target)}.')
     tasks: list[Task] = [("attack", plane.id, target.id, "attack")]
-    arc = state.comp.rules.arc_degrees
+    arc = state.rules.arc_degrees
     # VI.E.5.e: a fighter attacked head-on fires back
     head_on = geo.off_angle(target.heading, (target.x, target.y), (x, y)) <= arc
-    if state.kind(target).role == "fighter" and head_on:
+    if state.roles[target.type] == "fighter" and head_on:
         tasks.append(("attack", target.id, plane.id, "return"))
     tasks += gunners_at(state, plane, (x, y), first=target.id)
     state.queue = (*tasks, resume, *state.queue)
@@ -168,13 +169,22 @@ def attack_odds(offense: int, defense: int, damage: int, engines: int) -> dict[s
 
 def attack_roll(state: CraneState, task: Task) -> Chance:
     """VI.E.4.a: 1 D6 for the attacker, 1 D6 for the defender (VII.A.2: flak the same way)."""
+    # the roll depends on who attacks whom and how, nothing that changes: written once
+    rolls = state.memo.rolls
+    roll = rolls.get(task)
+    if roll is None:
+        roll = rolls[task] = _attack_roll(state, task)
+    return roll
+
+
+def _attack_roll(state: CraneState, task: Task) -> Chance:
     _, attacker, target, how = task
     t = state.plane(target)
     # the attacker's player rolls (the defender's die with his own at a screen); flak is the
     # factory's, so the RAF's
     roller = RAF if attacker == "AA" else state.plane(attacker).side
     if attacker == "AA":
-        label = f"Flak fires at {state.name(t)}: 1d6+{state.comp.rules.flak_offense} against 1d6+{state.kind(t).defense} (VII.A)"
+        label = f"Flak fires at {state.name(t)}: 1d6+{state.rules.flak_offense} against 1d6+{state.kind(t).defense} (VII.A)"
     else:
         a = state.plane(attacker)
         verb = {
@@ -195,9 +205,7 @@ def do_attack(state: CraneState, task: Task, action: Action | None) -> None:
     a_die, d_die = faces(action)
     target = state.plane(target_id)
     offense = (
-        state.comp.rules.flak_offense
-        if attacker == "AA"
-        else state.kind(state.plane(attacker)).offense
+        state.rules.flak_offense if attacker == "AA" else state.kind(state.plane(attacker)).offense
     )
     kind = state.kind(target)
     outcome = attack_result(a_die, offense, d_die, kind.defense, target.damage, kind.engines)
@@ -224,14 +232,14 @@ def gunners_at(
     """VI.E.5.a-d: every bomber gunner in range whose arc holds the stopped fighter fires."""
     if fighter.side != RAF:
         return []
-    reach = state.comp.rules.attack_range
-    arc = state.comp.rules.arc_degrees
+    reach = state.rules.attack_range
+    arc = state.rules.arc_degrees
+    sx, sy = spot
     shooters = []
     for bomber in state.flying_now(None, "bomber"):  # the flying bombers, in slot order
         if bomber.side == fighter.side:
             continue
-        where = (bomber.x, bomber.y)
-        if geo.distance(where, spot) > reach:
+        if hypot(sx - bomber.x, sy - bomber.y) > reach:  # geo.distance, inlined
             continue
         if gunner_covers(state, bomber, spot, arc):
             shooters.append(bomber.id)

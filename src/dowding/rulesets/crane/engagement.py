@@ -33,11 +33,12 @@ def rule_path(state: CraneState, plane: Plane) -> tuple[float, float]:
 
 
 def intercept_goal(state: CraneState, plane: Plane) -> geo.Point | None:
-    here = (plane.x, plane.y)
     raf = state.flying_now(RAF)
     if raf:
-        target = min(raf, key=lambda p: (geo.distance(here, (p.x, p.y)), p.id))
-        return target.x, target.y
+        hx, hy = plane.x, plane.y
+        # the closest, the first id on a tie (geo.distance's arithmetic, inlined)
+        _, _, x, y = min([(hypot(p.x - hx, p.y - hy), p.id, p.x, p.y) for p in raf])
+        return x, y
     bombers = state.flying_now(LUFTWAFFE, "bomber")
     if not bombers:
         return None

@@ -53,7 +53,7 @@ def allowance(state: CraneState, plane: Plane) -> float:
 
 
 def _allowance(state: CraneState, plane: Plane) -> float:
-    rules = state.comp.rules
+    rules = state.rules
     total = state.kind(plane).move - rules.damage_slowdown * plane.damage
     if plane.fresh and plane.altitude == "above":
         total += rules.dive_bonus
@@ -65,7 +65,7 @@ def _allowance(state: CraneState, plane: Plane) -> float:
 # --- VI.D Maneuvering -------------------------------------------------------------------
 def straight_min(state: CraneState, plane: Plane) -> float:
     """VI.D.1.a: fighters fly 6" straight before turning; VI.D.2.a: bombers 3"."""
-    rules = state.comp.rules
+    rules = state.rules
     need = rules.fighter_straight if state.roles[plane.type] == "fighter" else rules.bomber_straight
     return min(need, state.allowance(plane))
 
@@ -152,13 +152,13 @@ def _plane_path_decision(state: CraneState, plane: Plane) -> Decision | None:
     elif state.kind(plane).role == "fighter":
         turns = FIGHTER_TURNS
     else:
-        limit = int(state.comp.rules.bomber_max_turn)
+        limit = int(state.rules.bomber_max_turn)
         turns = tuple(range(-limit, limit + 1, BOMBER_TURN_STEP))
     seat = plane.side
     mod = ""
     if plane.fresh and plane.altitude in ("above", "below"):
         mod = " (diving)" if plane.altitude == "above" else " (climbing)"
-    max_turn = 180 if state.kind(plane).role == "fighter" else state.comp.rules.bomber_max_turn
+    max_turn = 180 if state.kind(plane).role == "fighter" else state.rules.bomber_max_turn
     return _path_decision(seat, state.name(plane), total, mod, straight, max_turn, turns)
 
 
@@ -194,8 +194,8 @@ def check_move(state: CraneState, plane: Plane, action: Action) -> str | None:
     if state.kind(plane).role == "fighter":
         if not -180 <= turn <= 180:
             return "a turn is between -180 and 180 degrees"
-    elif abs(turn) > state.comp.rules.bomber_max_turn + EPS:
-        return f"a bomber turns at most {state.comp.rules.bomber_max_turn:g} degrees (VI.D.2.a)"
+    elif abs(turn) > state.rules.bomber_max_turn + EPS:
+        return f"a bomber turns at most {state.rules.bomber_max_turn:g} degrees (VI.D.2.a)"
     if total - straight <= EPS and abs(turn) > EPS:
         return "no distance is left to fly after the turn"
     return None
@@ -218,7 +218,7 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     state._path = None
     state._put(flown(plane))
     state._log.append(_flies_event(state.name(plane), total, straight, turn))
-    role = state.kind(plane).role
+    role = state.roles[plane.type]
     follow: tuple[Task, ...] = (
         (("fire", plane.id),) if role == "fighter" else (("flight", plane.id),)
     )

@@ -29,7 +29,7 @@ def check_end(state: CraneState) -> bool:
         and going[2] == state.turn_no
     ):
         return False  # nothing it depends on has changed since it was last found going on
-    needed = state.comp.rules.bombs_needed
+    needed = state.rules.bombs_needed
     reason = winner = None
     if state.bomb_hits >= needed:
         # VII.E: three bomb hits destroy the factory

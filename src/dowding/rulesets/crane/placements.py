@@ -47,7 +47,7 @@ def check_place(state: CraneState, group_id: str, action: Action) -> str | None:
 
 def _place_problem(state: CraneState, points: list[geo.Point], flying: list[Plane]) -> str | None:
     """What is wrong with a group at ``points`` (None: nothing), given the planes already flying."""
-    rules = state.comp.rules
+    rules = state.rules
     sep = rules.placement_separation
     near_lo, near_hi = rules.entry_near - EPS, rules.entry_far + EPS
     flank_lo, flank_hi = rules.entry_flank - EPS, state.width - rules.entry_flank + EPS
@@ -84,7 +84,7 @@ def place_decision(state: CraneState, group_id: str) -> Decision:
 
 
 def compute_place_decision(state: CraneState, group_id: str) -> Decision:
-    rules = state.comp.rules
+    rules = state.rules
     offsets = group_offsets(state, group_id)
     xs = [o[0] for o in offsets]
     ys = [o[1] for o in offsets]
@@ -159,7 +159,7 @@ def do_entry(state: CraneState, task: Task, action: Action | None) -> None:
             (min(max(px, 0.0), state.width), min(max(py, 0.0), state.length))
             for px, py in geo.formation(anchor, heading, offsets)
         ]
-        sep = state.comp.rules.placement_separation
+        sep = state.rules.placement_separation
         if all(hypot(o[0] - s[0], o[1] - s[1]) >= sep for s in spots for o in others):
             break  # (geo.distance, inlined)
     for plane, (px, py) in zip(state._section(task[1]), spots, strict=True):
@@ -196,8 +196,8 @@ def do_alt(state: CraneState, task: Task, action: Action | None) -> None:
     for plane in state._section(task[1]):
         state._put(plane._replace(altitude=altitude))
     effect = {
-        "below": f'-{state.comp.rules.climb_penalty:g}" climb',
+        "below": f'-{state.rules.climb_penalty:g}" climb',
         "level": "a regular move",
-        "above": f'+{state.comp.rules.dive_bonus:g}" dive',
+        "above": f'+{state.rules.dive_bonus:g}" dive',
     }[altitude]
     state._say(f"{task[1]} rolls {face}: {altitude} the bombers ({effect} on its first move).")

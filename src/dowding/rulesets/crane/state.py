@@ -47,7 +47,7 @@ from .combat import (
     do_fire,
     fire_decision,
 )
-from .components import AircraftType, Components
+from .components import AircraftType, Components, RuleValues
 from .equipment import (
     DESTROYED,
     EPS,
@@ -131,10 +131,11 @@ class SharedMemos:
     and every step of the rules reads the state's attributes.
     """
 
-    __slots__ = ("allowances", "comp", "lookups", "names", "path_decisions")
+    __slots__ = ("allowances", "comp", "lookups", "names", "path_decisions", "rolls", "rules")
 
     def __init__(self, comp: Components) -> None:
         self.comp = comp  # the components these were worked out from
+        self.rules = RuleValues.of(comp.rules)  # their rules, quick to read
         # the forces at set-up and the lookups by plane: (planes, index, slots, bomber slots)
         self.lookups: tuple[Any, ...] | None = None
         # "id (type)" of each plane, written once (a plane's type never changes)
@@ -143,6 +144,8 @@ class SharedMemos:
         self.allowances: dict[tuple[str, int, bool, str], float] = {}
         # move decisions by (plane, damage, fresh, altitude): movement.path_decision
         self.path_decisions: dict[tuple[str, int, bool, str], Decision | None] = {}
+        # the dice of an attack by its task (attacker, target, how): combat.attack_roll
+        self.rolls: dict[Task, Chance] = {}
 
 
 class CraneState(TaskQueueState):
@@ -187,6 +190,7 @@ class CraneState(TaskQueueState):
         # the planes still to move that were last found: (planes, which, pool), movement.select_pool
         self._pool: tuple[tuple[Plane, ...], str, tuple[Plane, ...]] | None = None
         self.memo = game.shared_memos(scenario, options, comp)
+        self.rules = self.memo.rules  # comp.rules, as a plain record read on every move
 
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
@@ -333,8 +337,8 @@ class CraneState(TaskQueueState):
     # --- the queue runner ---------------------------------------------------------
     def _advance(self) -> None:
         """Run every task that needs no decision or dice, until one does or the game ends."""
+        self._node = None
         while True:
-            self._node = None
             going = self._going
             if (
                 going is None
