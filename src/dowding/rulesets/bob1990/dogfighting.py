@@ -118,13 +118,8 @@ class Dogfighting(Core):
 
     # --- 2. the GP splits the flight into face-down stacks ------------------------------------
     def stack_sizes(self) -> list[int]:
-        sizes = [0] * self.fight[2]
-        loc = self.loc
-        for cid in self.c.decks[command(self.fight[1])]:
-            where = loc[cid]
-            if where[:6] == "stack:":
-                sizes[int(where[6:]) - 1] += 1
-        return sizes
+        places = self.places(command(self.fight[1]))
+        return [places.count(f"stack:{k}") for k in range(1, self.fight[2] + 1)]
 
     def _dec_stack(self, task: Task) -> Decision | None:
         g = str(task[1])

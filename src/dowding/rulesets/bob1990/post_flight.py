@@ -8,7 +8,7 @@ from dowding.engine import LUFTWAFFE_DIE, RAF_DIE, Action, Decision, SymbolPool
 from dowding.engine.tasks import Task
 from dowding.rulesets.bob.board import Board
 
-from .components import GROUPS, LW_FLIGHTS, RAF_FLIGHTS, slug
+from .components import GROUPS, LW_FLIGHTS, slug
 from .core import Core
 from .flights import (
     DOWN,
@@ -22,7 +22,6 @@ from .flights import (
     TURNS,
     WAITING,
     WORKING,
-    command,
     count,
 )
 
@@ -87,7 +86,7 @@ class PostFlight(Core):
 
     # --- C.II British Repairs ------------------------------------------------------------------
     def damaged_cards(self, group: int) -> list[str]:
-        return [c for c in self.c.decks[group] if self.loc[c] == "dmg"]
+        return self.cards_at("dmg", group)
 
     def damaged_bases(self, group: int) -> list[str]:
         b = self.c.bases[group]
@@ -254,9 +253,7 @@ class PostFlight(Core):
         self.push(*(t for g in GROUPS for t in (("base", g), ("settle", g))))
 
     def homecomers(self, g: int) -> list[str]:
-        return [
-            f for f in RAF_FLIGHTS if command(f) == g and self.fl[f].status in (ON_MAP, WAITING)
-        ]
+        return [f for f in self.flights_of(g) if self.fl[f].status in (ON_MAP, WAITING)]
 
     def free_airfields(self, g: int, taken: set[str]) -> list[str]:
         return [a for a in self.c.bases[g].airfield if a not in self.destroyed and a not in taken]

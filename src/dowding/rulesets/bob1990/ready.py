@@ -96,7 +96,7 @@ class ReadyStage(Core):
 
     def _do_mission_draw(self, task: Task, action: Action) -> None:
         card = str(action.get("item"))
-        self.deck = tuple(m for m in self.deck if m != card)
+        self.deck = tuple(filter(card.__ne__, self.deck))
         self.drawn = (*self.drawn, card)
         self.say("The German player draws a mission card")
 
