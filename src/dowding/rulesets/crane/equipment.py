@@ -54,6 +54,16 @@ def flown(p: Plane) -> Plane:
     return _new_tuple(Plane, (*p[:10], False, True, p[12]))
 
 
+def on_table(p: Plane, x: float, y: float, heading: float) -> Plane:
+    """The plane placed or entering at (x, y) facing ``heading``: flying (V.B, V.C)."""
+    return _new_tuple(Plane, (*p[:4], x, y, heading, p[7], FLYING, *p[9:]))
+
+
+def at_altitude(p: Plane, altitude: str) -> Plane:
+    """The plane with its section's altitude (V.D)."""
+    return _new_tuple(Plane, (*p[:9], altitude, *p[10:]))
+
+
 def rested(p: Plane) -> Plane:
     """The plane at the start of a turn: free to move again (III)."""
     return _new_tuple(Plane, (*p[:11], False, p[12]))

@@ -51,12 +51,17 @@ class Path:
     def __init__(
         self, start: Point, heading: float, straight: float, turn: float, total: float
     ) -> None:
+        # unit() and norm_heading() inlined (the same arithmetic): a path is built on every move
         straight = min(straight, total)
-        ux, uy = unit(heading)
+        rad = math.radians(heading)
+        ux, uy = math.sin(rad), math.cos(rad)
         p1 = (start[0] + ux * straight, start[1] + uy * straight)
         rest = total - straight
-        h2 = norm_heading(heading + turn) if rest > 0 else norm_heading(heading)
-        vx, vy = unit(h2)
+        h2 = ((heading + turn) if rest > 0 else heading) % 360.0
+        if h2 >= 360.0:
+            h2 = 0.0
+        rad = math.radians(h2)
+        vx, vy = math.sin(rad), math.cos(rad)
         p2 = (p1[0] + vx * rest, p1[1] + vy * rest)
         self.points: tuple[Point, Point, Point] = (start, p1, p2)
         self.legs: tuple[tuple[float, float], tuple[float, float]] = (

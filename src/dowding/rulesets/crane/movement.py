@@ -249,7 +249,9 @@ def do_resume(state: CraneState, task: Task, action: Action | None) -> None:
     x, y = path.points[2]
     moved = at_spot(plane, x, y, path.end_heading)
     state._put(moved)
-    state.queue = (*gunners_at(state, moved, (x, y)), *state.queue)
+    shooters = gunners_at(state, moved, (x, y))
+    if shooters:
+        state.queue = (*shooters, *state.queue)
 
 
 def auto_resume(state: CraneState, task: Task) -> bool:

@@ -12,7 +12,7 @@ from dowding.engine.actions import number
 
 from . import geometry as geo
 from .components import Components, formation_name
-from .equipment import EPS, FLYING, LUFTWAFFE, RAF, Plane, Task, faces
+from .equipment import EPS, FLYING, LUFTWAFFE, RAF, Plane, Task, at_altitude, faces, on_table
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -113,8 +113,10 @@ def do_place(state: CraneState, task: Task, action: Action | None) -> None:
     assert action is not None
     x, y = action.number("x"), action.number("y")
     points = place_points(state, task[1], x, y)
-    for plane, (px, py) in zip(state._section(task[1]), points, strict=True):
-        state._put(plane._replace(x=px, y=py, heading=0.0, status=FLYING))
+    state._put_many(
+        on_table(plane, px, py, 0.0)
+        for plane, (px, py) in zip(state._section(task[1]), points, strict=True)
+    )
     state._say(f"{task[1]} takes position at ({x:.1f}, {y:.1f}).")
 
 
@@ -162,8 +164,10 @@ def do_entry(state: CraneState, task: Task, action: Action | None) -> None:
         sep = state.rules.placement_separation
         if all(hypot(o[0] - s[0], o[1] - s[1]) >= sep for s in spots for o in others):
             break  # (geo.distance, inlined)
-    for plane, (px, py) in zip(state._section(task[1]), spots, strict=True):
-        state._put(plane._replace(x=px, y=py, heading=heading, status=FLYING))
+    state._put_many(
+        on_table(plane, px, py, heading)
+        for plane, (px, py) in zip(state._section(task[1]), spots, strict=True)
+    )
     state._say(f"Vic {task[1]} enters at {hour} o'clock, heading {heading:.0f}°.")
 
 
@@ -193,8 +197,7 @@ def do_alt(state: CraneState, task: Task, action: Action | None) -> None:
     assert action is not None
     face = faces(action)[0]
     altitude = "below" if face <= 2 else "level" if face <= 4 else "above"
-    for plane in state._section(task[1]):
-        state._put(plane._replace(altitude=altitude))
+    state._put_many(at_altitude(plane, altitude) for plane in state._section(task[1]))
     effect = {
         "below": f'-{state.rules.climb_penalty:g}" climb',
         "level": "a regular move",

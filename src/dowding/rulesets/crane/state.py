@@ -21,7 +21,7 @@ after the rulebook's sections, and each task kind is dispatched to one of them:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -131,13 +131,23 @@ class SharedMemos:
     and every step of the rules reads the state's attributes.
     """
 
-    __slots__ = ("allowances", "comp", "lookups", "names", "path_decisions", "rolls", "rules")
+    __slots__ = (
+        "allowances",
+        "comp",
+        "lookups",
+        "names",
+        "path_decisions",
+        "rolls",
+        "rules",
+        "sections",
+    )
 
     def __init__(self, comp: Components) -> None:
         self.comp = comp  # the components these were worked out from
         self.rules = RuleValues.of(comp.rules)  # their rules, quick to read
         # the forces at set-up and the lookups by plane: (planes, index, slots, bomber slots)
         self.lookups: tuple[Any, ...] | None = None
+        self.sections: dict[str, tuple[int, ...]] = {}  # the slots of each section's planes
         # "id (type)" of each plane, written once (a plane's type never changes)
         self.names: dict[str, str] = {}
         # movement allowances by (type, damage, fresh, altitude): movement.allowance
@@ -195,7 +205,10 @@ class CraneState(TaskQueueState):
     # --- construction -------------------------------------------------------------
     def setup(self) -> None:
         if self.memo.lookups is None:
-            self.memo.lookups = self._lookups(forces(self))  # III
+            planes = forces(self)  # III
+            self.memo.lookups = self._lookups(planes)
+            for i, p in enumerate(planes):
+                self.memo.sections[p.section] = (*self.memo.sections.get(p.section, ()), i)
         self.planes, self.index, self.slots, self.bomber_slots = self.memo.lookups
         self.bomber_set = frozenset(self.bomber_slots)
         self.queue = setup_tasks(self)
@@ -242,8 +255,17 @@ class CraneState(TaskQueueState):
             ):
                 self._going = (planes, going[1], going[2])
 
+    def _put_many(self, planes: Iterable[Plane]) -> None:
+        """Several planes at once (a section placed, entering or rolling its altitude)."""
+        new = list(self.planes)
+        index = self.index
+        for plane in planes:
+            new[index[plane.id]] = plane
+        self.planes = tuple(new)
+
     def _section(self, section: str) -> list[Plane]:
-        return [p for p in self.planes if p.section == section]
+        planes = self.planes
+        return [planes[i] for i in self.memo.sections[section]]
 
     def _section_waiting(self, section: str) -> bool:
         return any(p.status == WAITING for p in self._section(section))
