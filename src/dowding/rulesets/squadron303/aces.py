@@ -68,19 +68,27 @@ def _flies(st: S303State, token: str, plane: German) -> bool:
 def reveal_aces(st: S303State) -> None:
     """An RAF plane in an Area with the squadron's aircraft of the Ace's type turns the token
     up; it flies the first such aircraft there (ours: the text does not say which)."""
+    if not any(sq.ace and not sq.ace_plane for sq in st.squadrons):
+        return  # no face-down Ace token (the usual case): nothing to count
     raf = st.raf_counts()
     hidden = st.hidden_ids()
+    waiting = {
+        sq.id: sq.ace for sq in st.squadrons if sq.ace and not sq.ace_plane and sq.id not in hidden
+    }
+    # each waiting squadron's first aircraft an Ace may fly in an Area with RAF planes, found in
+    # one pass over the aircraft (this is asked after every Movement step)
+    first: dict[str, German] = {}
+    for g in st.germans:
+        ace = waiting.get(g.squadron)
+        if (
+            ace is not None
+            and g.squadron not in first
+            and raf.get(g.area, 0)
+            and _flies(st, ace, g)
+        ):
+            first[g.squadron] = g
     for sq in st.squadrons:
-        if not sq.ace or sq.ace_plane or sq.id in hidden:
-            continue
-        plane = next(
-            (
-                g
-                for g in st.germans
-                if g.squadron == sq.id and raf.get(g.area, 0) and _flies(st, sq.ace, g)
-            ),
-            None,
-        )
+        plane = first.get(sq.id)
         if plane is None:
             continue
         st.squadrons = tuple(

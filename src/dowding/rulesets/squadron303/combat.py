@@ -650,8 +650,14 @@ def _pledge_gains(st: S303State, f: FightState, card: str) -> tuple[str, ...]:
     receive Support."""
     if not (f.pledge and card):
         return ()
-    played = st.comp.card(card).support + ((f.spec_support,) if f.spec_support else ())
-    return tuple(sorted(support_gains(played, st.comp.card(f.pledge).support)))
+    table = memo(st.comp, "pledge_gains")  # by card, added symbol, card offered: all strings
+    key = (card, f.spec_support, f.pledge)
+    found = table.get(key)
+    if found is None:
+        played = st.comp.card(card).support + ((f.spec_support,) if f.spec_support else ())
+        found = tuple(sorted(support_gains(played, st.comp.card(f.pledge).support)))
+        table[key] = found
+    return found
 
 
 def _fight_cards(st: S303State, plane: Plane) -> tuple[str, ...]:

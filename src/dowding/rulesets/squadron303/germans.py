@@ -311,7 +311,7 @@ def german_phase(
     attacks: list[tuple[str, str]] = []
     for sid in order:
         sq = current[sid]
-        if not any(p.squadron == sid and p.on_board for p in planes):
+        if not any(p.squadron == sid and p.area != OFF_BOARD for p in planes):  # none on board
             continue
         if sq.hidden:
             planes, dropped = move_squadron(comp, board, sq._replace(mode="escape"), planes, 1)

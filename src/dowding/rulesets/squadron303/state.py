@@ -147,8 +147,9 @@ class S303State(TaskQueueState):
         not attack it this turn ("Reconnaissance")."""
         if not any(s.hidden or (s.ace and not s.ace_plane) for s in self.squadrons):
             return  # nothing face down to turn up (most steps): skip the counting
-        raf = self.raf_counts()
-        for sq in self.squadrons:
+        squadrons = self.squadrons
+        raf = self.raf_counts() if any(s.hidden for s in squadrons) else {}
+        for sq in squadrons:
             if sq.hidden and raf.get(self.token_area(sq.id), 0):
                 self.reveal(sq.id)
                 if entering and self.plane(entering).area == self.token_area(sq.id):
