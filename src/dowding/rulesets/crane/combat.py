@@ -28,6 +28,9 @@ AttackResult = Literal["no_effect", "damaged", "destroyed"]
 # --- VI.E.3 Attacks ---------------------------------------------------------------------
 def fire_options(state: CraneState, plane: Plane) -> list[Action]:
     """VI.E.3.a: a stop on the committed path within 4" of a target (VI.B: one it may attack)."""
+    enemies = state.flying_now(LUFTWAFFE if plane.side == RAF else RAF)
+    if not enemies:
+        return []
     path = state._path_for_move()
     limit = state._flight_limit(path)
     reach = state.rules.attack_range
@@ -41,7 +44,7 @@ def fire_options(state: CraneState, plane: Plane) -> list[Action]:
     sx, sy = x0, y0
     span = limit + reach
     stops = []
-    for target in state.flying_now(LUFTWAFFE if plane.side == RAF else RAF):
+    for target in enemies:
         tx, ty = target.x, target.y
         if tx < x_lo or tx > x_hi or ty < y_lo or ty > y_hi:
             continue

@@ -103,6 +103,8 @@ class Path:
             return known[2]
         found = None
         for start, seg_len, a, b in self._segments:
+            if 0.0 <= b[0] <= width and 0.0 <= b[1] <= length:
+                continue  # the leg ends on the table (_segment_exit's first test, inlined)
             t = _segment_exit(a, b, width, length)
             if t is not None:
                 found = start + t * seg_len

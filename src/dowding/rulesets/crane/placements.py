@@ -4,6 +4,7 @@ altitude of each section of fighters (V.D).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import hypot
 from typing import TYPE_CHECKING
 
@@ -45,7 +46,9 @@ def check_place(state: CraneState, group_id: str, action: Action) -> str | None:
     return _place_problem(state, points, flying)
 
 
-def _place_problem(state: CraneState, points: list[geo.Point], flying: list[Plane]) -> str | None:
+def _place_problem(
+    state: CraneState, points: Sequence[geo.Point], flying: list[Plane]
+) -> str | None:
     """What is wrong with a group at ``points`` (None: nothing), given the planes already flying."""
     rules = state.rules
     sep = rules.placement_separation
@@ -84,29 +87,53 @@ def place_decision(state: CraneState, group_id: str) -> Decision:
 
 
 def compute_place_decision(state: CraneState, group_id: str) -> Decision:
-    rules = state.rules
-    offsets = group_offsets(state, group_id)
-    xs = [o[0] for o in offsets]
-    ys = [o[1] for o in offsets]
-    x_lo, x_hi = rules.entry_flank - min(xs), state.width - rules.entry_flank - max(xs)
-    y_lo, y_hi = rules.entry_near - min(ys), rules.entry_far - max(ys)
-    options = []
+    x_lo, x_hi, y_lo, y_hi = _entry_area(state, group_id)
     # check_place on each spot, with what it looks up once for all of them
     flying = [p for p in state.planes if p.status == FLYING]
-    steps = max(1, round((x_hi - x_lo) / 4.0))
-    for i in range(steps + 1):
-        x = x_lo + (x_hi - x_lo) * i / steps
-        for y in sorted({y_lo, (y_lo + y_hi) / 2, y_hi}):
-            # the spot as the action will hold it (two decimals); the action made only if it is good
-            points = geo.formation((float(number(x)), float(number(y))), 0.0, offsets)
-            if _place_problem(state, points, flying) is None:
-                options.append(Action("place", x=x, y=y))
+    options = [
+        action
+        for points, action in _spots(state, group_id)
+        if not _place_problem(state, points, flying)
+    ]
     return Decision(
         LUFTWAFFE,
         f"Place {group_id} in the entry area (V.B)",
         tuple(options),
         free=f"place x=<{x_lo:.2f}..{x_hi:.2f}> y=<{y_lo:.2f}..{y_hi:.2f}>",
     )
+
+
+def _entry_area(state: CraneState, group_id: str) -> tuple[float, float, float, float]:
+    """Where the group's lead may go for every plane to be in the entry area (V.B)."""
+    rules = state.rules
+    offsets = group_offsets(state, group_id)
+    xs = [o[0] for o in offsets]
+    ys = [o[1] for o in offsets]
+    x_lo, x_hi = rules.entry_flank - min(xs), state.width - rules.entry_flank - max(xs)
+    y_lo, y_hi = rules.entry_near - min(ys), rules.entry_far - max(ys)
+    return x_lo, x_hi, y_lo, y_hi
+
+
+def _spots(state: CraneState, group_id: str) -> tuple[tuple[tuple[geo.Point, ...], Action], ...]:
+    """The grid of spots offered for a group, each with its planes' points and its action, less
+    those outside the entry area: the same for every game (the shared memos), so only the
+    spacing from the planes already placed is left to check."""
+    known = state.memo.place_spots.get(group_id)
+    if known is not None:
+        return known
+    x_lo, x_hi, y_lo, y_hi = _entry_area(state, group_id)
+    offsets = group_offsets(state, group_id)
+    spots = []
+    steps = max(1, round((x_hi - x_lo) / 4.0))
+    for i in range(steps + 1):
+        x = x_lo + (x_hi - x_lo) * i / steps
+        for y in sorted({y_lo, (y_lo + y_hi) / 2, y_hi}):
+            # the spot as the action holds it (two decimals)
+            points = tuple(geo.formation((float(number(x)), float(number(y))), 0.0, offsets))
+            if _place_problem(state, points, []) is None:
+                spots.append((points, Action("place", x=x, y=y)))
+    found = state.memo.place_spots[group_id] = tuple(spots)
+    return found
 
 
 def do_place(state: CraneState, task: Task, action: Action | None) -> None:

@@ -137,6 +137,7 @@ class SharedMemos:
         "lookups",
         "names",
         "path_decisions",
+        "place_spots",
         "rolls",
         "rules",
         "sections",
@@ -154,6 +155,8 @@ class SharedMemos:
         self.allowances: dict[tuple[str, int, bool, str], float] = {}
         # move decisions by (plane, damage, fresh, altitude): movement.path_decision
         self.path_decisions: dict[tuple[str, int, bool, str], Decision | None] = {}
+        # the spots in the entry area offered to each group: placements._spots
+        self.place_spots: dict[str, tuple[tuple[tuple[geo.Point, ...], Action], ...]] = {}
         # the dice of an attack by its task (attacker, target, how): combat.attack_roll
         self.rolls: dict[Task, Chance] = {}
 
@@ -395,11 +398,11 @@ class CraneState(TaskQueueState):
         if kind == "select":
             return select_decision(self, task[1])  # VI.D
         if kind == "path":
-            return path_decision(self, self.plane(task[1]))  # VI.D
+            return path_decision(self, self.planes[self.index[task[1]]])  # VI.D
         if kind == "fire":
-            return fire_decision(self, self.plane(task[1]))  # VI.E.3
+            return fire_decision(self, self.planes[self.index[task[1]]])  # VI.E.3
         if kind == "bombrun":
-            return bombrun_decision(self, self.plane(task[1]))  # VII.B
+            return bombrun_decision(self, self.planes[self.index[task[1]]])  # VII.B
         raise AssertionError(f"unknown task {task}")
 
     def _chance(self, task: Task) -> Chance:
