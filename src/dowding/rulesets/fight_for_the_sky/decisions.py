@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import cast
 
 from dowding.engine import Action, Decision
 
@@ -68,10 +69,11 @@ def _dec_aim(s: FightState, task: Task) -> Decision:
     if f.kind == PATROL:
         # Hunter Packs: a single patrol hex, any hex a fighter can reach and leave again
         reach = max(s.types[s.unit(u).type].move for u in f.units) * 2
+        homes = s.free_assembly() or board.assembly
         for h in board.hexes:
             if board.terrain[h] == "assembly":
                 continue
-            if min(board.distance(h, a) for a in s.free_assembly() or board.assembly) <= reach:
+            if min(board.distance(h, a) for a in homes) <= reach:
                 options.append(_cache("patrol", at=h))
         return Decision(LUFTWAFFE, "choose the patrol hex", tuple(options))
     unplaced = [g for g in s.forms if not g.hex and g.id != f.id and g.target and g.launch == 0]
@@ -189,7 +191,7 @@ def _dec_lw_move(s: FightState, task: Task) -> Decision | None:
     for f in s.forms:
         # Notes on Movement: the Luftwaffe chooses which counter is on top of a face-up stack
         if f.hex and f.face_up and not f.topped and f.kind != PATROL and len(f.units) > 1:
-            tops += [_cache("top", at=f.hex, unit=u) for u in f.units if u != f.top]
+            tops += [_top_action(f.hex, u) for u in f.units if u != f.top]
     return Decision(LUFTWAFFE, "move a formation along the flight paths", (*options, *tops))
 
 
@@ -249,12 +251,12 @@ def _dec_raf_dest(s: FightState, task: Task) -> Decision:
     if blocked is None:
         options = []
     else:
-        hexes, flies = _flies(s.board, r.sqn, start, left)
-        options = (
-            [a for h, a in zip(hexes, flies, strict=True) if h not in blocked]
-            if blocked
-            else list(flies)
-        )
+        place, flies = _flies(s.board, r.sqn, start, left)
+        options = list(flies)
+        if blocked:
+            # the few blocked hexes taken out by their places, rather than every hex looked at
+            for i in sorted([place[h] for h in blocked if h in place], reverse=True):
+                del options[i]
     options += [_land_action(r.sqn, b) for b in s.landing_bases(r)]
     options.append(_unit_action("back", r.sqn))
     where = r.hex or s.board.bases[r.at].name
@@ -265,6 +267,11 @@ def _dec_raf_dest(s: FightState, task: Task) -> Decision:
 def _unit_action(kind: str, sqn: str) -> Action:
     """``select unit=<sqn>``, ``back unit=<sqn>``: made once per squadron."""
     return _cache(kind, unit=_sq(sqn))
+
+
+@cache
+def _top_action(h: str, uid: int) -> Action:
+    return _cache("top", at=h, unit=uid)
 
 
 @cache
@@ -279,10 +286,11 @@ def _land_action(sqn: str, base: str) -> Action:
 
 def _flies(
     board: Board, sqn: str, start: str, left: int
-) -> tuple[tuple[str, ...], tuple[Action, ...]]:
-    """The hexes within ``left`` of ``start`` in board order and ``fly unit=<sqn> to=<hex>`` for
-    each: a function of the board alone, kept by (board, squadron, start, allowance left) so that
-    a squadron's destinations are only filtered by what the other squadrons block."""
+) -> tuple[dict[str, int], tuple[Action, ...]]:
+    """``fly unit=<sqn> to=<hex>`` for each hex within ``left`` of ``start`` in board order, and
+    each hex's place in that order: a function of the board alone, kept by (board, squadron,
+    start, allowance left) so that a squadron's destinations are only filtered by what the
+    other squadrons block."""
     key = (id(board), sqn, start, left)
     found = _FLIES.get(key)
     if found is None:
@@ -291,21 +299,21 @@ def _flies(
         if table is None:
             table = _FLY[sqn] = {}
             _unit_action("back", sqn)  # the squadron's name checked once as an action word
-        unit = _sq(sqn)
-        actions = []
-        for h in hexes:
-            action = table.get(h)
-            if action is None:
-                # hundreds of these are made in a game's first moves: the engine's fast
-                # constructor, equal to Action("fly", unit=unit, to=h) (arguments in key order,
-                # a hex name is letters then digits, a word)
-                action = table[h] = Action.trusted("fly", ("to", h), ("unit", unit))
-            actions.append(action)
-        found = _FLIES[key] = (hexes, tuple(actions))
+        actions = list(map(table.get, hexes))
+        if not all(actions):  # Actions are always true
+            unit = _sq(sqn)
+            for i, h in enumerate(hexes):
+                if actions[i] is None:
+                    # hundreds of these are made in a game's first moves: the engine's fast
+                    # constructor, equal to Action("fly", unit=unit, to=h) (arguments in key
+                    # order, a hex name is letters then digits, a word)
+                    actions[i] = table[h] = Action.trusted("fly", ("to", h), ("unit", unit))
+        place = dict(zip(hexes, range(len(hexes)), strict=True))
+        found = _FLIES[key] = (place, tuple(cast(list[Action], actions)))
     return found
 
 
-_FLIES: dict[tuple[int, str, str, int], tuple[tuple[str, ...], tuple[Action, ...]]] = {}
+_FLIES: dict[tuple[int, str, str, int], tuple[dict[str, int], tuple[Action, ...]]] = {}
 _FLY: dict[str, dict[str, Action]] = {}
 
 
