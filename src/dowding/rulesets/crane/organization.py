@@ -47,7 +47,7 @@ def setup_tasks(state: CraneState) -> tuple[Task, ...]:
 
 def turn_tasks(state: CraneState) -> tuple[Task, ...]:
     """V.C: the British move first, rolling for each vic still to arrive; then VI.A the German fighters, then the bombers."""
-    arrivals = tuple(("arrive", v.id) for v in state.comp.raf_vics if state._section_waiting(v.id))
+    arrivals = tuple([("arrive", vic) for vic in state.memo.vics if state._section_waiting(vic)])
     return (
         *arrivals,
         ("select", RAF),

@@ -141,11 +141,13 @@ class SharedMemos:
         "rolls",
         "rules",
         "sections",
+        "vics",
     )
 
     def __init__(self, comp: Components) -> None:
         self.comp = comp  # the components these were worked out from
         self.rules = RuleValues.of(comp.rules)  # their rules, quick to read
+        self.vics = tuple(vic.id for vic in comp.raf_vics)  # the British vics, in order
         # the forces at set-up and the lookups by plane: (planes, index, slots, bomber slots)
         self.lookups: tuple[Any, ...] | None = None
         self.sections: dict[str, tuple[int, ...]] = {}  # the slots of each section's planes
@@ -271,7 +273,8 @@ class CraneState(TaskQueueState):
         return [planes[i] for i in self.memo.sections[section]]
 
     def _section_waiting(self, section: str) -> bool:
-        return any(p.status == WAITING for p in self._section(section))
+        planes = self.planes
+        return any(planes[i][_STATUS] == WAITING for i in self.memo.sections[section])
 
     def flying(self, side: str | None = None, role: str | None = None) -> list[Plane]:
         return list(self.flying_now(side, role))
