@@ -20,7 +20,7 @@ from dowding.rulesets.fight_for_the_sky import GAME
 from dowding.rulesets.fight_for_the_sky.board import Board, load_board
 from dowding.rulesets.fight_for_the_sky.decisions import _ready_roles
 from dowding.rulesets.fight_for_the_sky.movement import _paths, formation_paths
-from dowding.rulesets.fight_for_the_sky.state import AIR, FightState
+from dowding.rulesets.fight_for_the_sky.state import AIR, LOST, FightState
 
 from .position import blank, fly, run
 
@@ -241,3 +241,26 @@ def test_take_off_where_other_sectors_hold_every_hex_in_reach() -> None:
     fly(s, "79", "F6", land_by=9)
     assert not s.can_take_off(s.sqn("501"))
     _agree_on_every_squadron(s)
+
+
+def test_available_units_follow_the_units_and_the_turn() -> None:
+    # the answer is kept with the tuple of units it was read from: a changed unit, turn or
+    # day's allowance, or a copy changed apart, reads afresh
+    s = GAME.new_state("intermediate", {})
+
+    def plain(state: FightState) -> list[int]:
+        return [u.id for u in state.lw if state._available(u)]
+
+    first = [uid for uid, *_ in s.available_units()]
+    assert first == plain(s) and first
+    twin = s.copy()
+    twin._put_lw(twin.unit(first[0])._replace(status=LOST, flights=0))
+    assert [uid for uid, *_ in twin.available_units()] == plain(twin) == first[1:]
+    assert [uid for uid, *_ in s.available_units()] == first
+    s.avail = 0
+    assert [uid for uid, *_ in s.available_units()] == plain(s) == []
+    s.avail = -1
+    s._put_lw(s.unit(first[1])._replace(ready=s.turn_no + 2))
+    assert [uid for uid, *_ in s.available_units()] == plain(s)
+    s.turn_no += 2
+    assert [uid for uid, *_ in s.available_units()] == plain(s) == first

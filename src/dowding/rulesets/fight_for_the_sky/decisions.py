@@ -133,15 +133,13 @@ def _ready_roles(s: FightState) -> tuple[bool, bool]:
     """Whether a bomber, and a fighter, is available and in no formation not yet on the map:
     the units are looked at only until both are found."""
     planned = s._planned()
-    available = s.availability()
-    role = s.unit_role
     bomber = fighter = False
-    for u in s.lw:
-        if u.id in planned or not available(u):
+    for uid, _, role, _ in s.available_units():
+        if uid in planned:
             continue
-        if role[u.id] == "bomber":
+        if role == "bomber":
             bomber = True
-        elif role[u.id] == "fighter":
+        elif role == "fighter":
             fighter = True
         if bomber and fighter:
             break

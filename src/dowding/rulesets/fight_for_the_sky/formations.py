@@ -97,12 +97,43 @@ class MakingUpFormations:
                 return False  # allowance 4 bombers may not fly with allowance 3
         return True
 
+    def available_units(self) -> tuple[tuple[int, int, str, bool], ...]:
+        """(id, group, role, allowance 3) of every unit :meth:`_available` now, in order.
+
+        A formation's make-up asks for them after each unit added, and the units do not change
+        while formations are made up: the answer is kept with the tuple of units it was read
+        from (an immutable value, held by the memo, so a copy or a changed state can never
+        read a stale answer) and what else availability reads."""
+        key = (self.turn_no, self.avail, self.stukas_lost)
+        memo = self._available_memo
+        if memo is not None and memo[0] is self.lw and memo[1] == key:
+            return memo[2]
+        rules = self.rules
+        types = self.types
+        turn = self.turn_no
+        fighter_missions, bomber_missions = rules.fighter_missions, rules.bomber_missions
+        no_new = self.avail == 0  # no unit may fly its first mission today
+        grounded = self.options["stukas"] and self.stukas_lost >= rules.stuka_flights_ground
+        found = []
+        for uid, utype, group, _, status, missions, ready, _ in self.lw:
+            # _available, with the unit's fields unpacked
+            if (status != POOL and status != RETURNING) or ready > turn:
+                continue
+            kind = types[utype]
+            if missions >= (fighter_missions if kind.role == "fighter" else bomber_missions):
+                continue
+            if (no_new and missions == 0) or (grounded and utype == "ju87"):
+                continue
+            found.append((uid, group, kind.role, kind.move == 3))
+        units = tuple(found)
+        self._available_memo = (self.lw, key, units)
+        return units
+
     def addable_units(self, f: Form) -> list[int]:
         """The units that may join ``f`` now, in order: available (:meth:`_available`), in no
         formation not yet on the map (:meth:`_planned`) and allowed by the organisation's
-        restrictions (:meth:`can_add`). A formation's make-up asks this of all 76 units after
-        each unit added, so it is one pass over the units' fields with the formation's members,
-        the turn's limits and the rules read once."""
+        restrictions (:meth:`can_add`). A formation's make-up asks this after each unit added,
+        so it is one pass over the available units with the formation's members read once."""
         rules = self.rules
         types = self.types
         if len(f.units) >= rules.max_units_per_formation:
@@ -127,26 +158,15 @@ class MakingUpFormations:
             bombers_room = len(bombers) <= 1
             match = next(iter(bombers)) if len(bombers) == 1 else None
         planned = self._planned()
-        turn = self.turn_no
-        fighter_missions, bomber_missions = rules.fighter_missions, rules.bomber_missions
-        no_new = self.avail == 0  # no unit may fly its first mission today
-        grounded = self.options["stukas"] and self.stukas_lost >= rules.stuka_flights_ground
         found = []
-        for uid, utype, group, _, status, missions, ready, _ in self.lw:
-            # _available
-            if (status != POOL and status != RETURNING) or ready > turn:
-                continue
-            kind = types[utype]
-            fighter = kind.role == "fighter"
-            if missions >= (fighter_missions if fighter else bomber_missions):
-                continue
-            if (no_new and missions == 0) or (grounded and utype == "ju87") or uid in planned:
+        for uid, group, role, slow in self.available_units():
+            if uid in planned:
                 continue
             # can_add
-            if fighter:
+            if role == "fighter":
                 if not fighters_room:
                     continue
-            elif not bombers_room or (match is not None and match != (group, kind.move == 3)):
+            elif not bombers_room or (match is not None and match != (group, slow)):
                 continue
             found.append(uid)
         return found

@@ -169,6 +169,8 @@ class FightState(
         self.sqn_index: dict[str, int] = {}
         self.unit_move: dict[int, int] = {}
         self.unit_role: dict[int, str] = {}
+        # (units, (turn, avail, stukas lost), the available units): see available_units
+        self._available_memo: tuple[Any, ...] | None = None
 
     # --- set-up ------------------------------------------------------------------------------
     @property
