@@ -199,6 +199,33 @@ def test_is_outcome_refuses_lookalikes() -> None:
     assert not pool.is_outcome(Action("roll", cross=2, blank=0, star=0))
     assert not pool.is_outcome(Action("roll", cross=1.5, blank=0.5, roundel=0))
     assert not Draw("d", items=("a",)).is_outcome(Action("draw", item="a", extra=1))
+    one = Roll("r1", dice=(D6,))
+    assert not one.is_outcome(Action("roll", d=(3,))) and not one.is_outcome(Action("roll", e=3))
+    assert not pool.is_outcome(Action("roll", cross=3, blank=-1, roundel=0))
+    assert not pool.is_outcome(Action("roll", cross=1, blank=1))
+
+
+@pytest.mark.parametrize(
+    "chance",
+    [
+        Roll("1", dice=(D6,)),
+        Roll("2", dice=(D6, LUFTWAFFE_DIE)),
+        SymbolPool("3", die=RAF_DIE, count=3),
+        SymbolPool("0", die=LUFTWAFFE_DIE, count=0),
+    ],
+)
+def test_is_outcome_accepts_exactly_the_listed_outcomes(chance: Roll | SymbolPool) -> None:
+    """The fast checks ``apply`` makes agree with the exact outcome list, on every outcome of
+    this event and of its neighbours (one die more or fewer, another die)."""
+    listed = {action for action, _ in chance.outcomes()}
+    neighbours = (
+        [Roll("n", dice=d) for d in ((D6,), (D6, D6), (D6, LUFTWAFFE_DIE, D6), (RAF_DIE,))]
+        if isinstance(chance, Roll)
+        else [SymbolPool("n", die=d, count=n) for d in (RAF_DIE, D6) for n in (0, 2, 3, 4)]
+    )
+    for other in (chance, *neighbours):
+        for action, _ in other.outcomes():
+            assert chance.is_outcome(action) == (action in listed), action
 
 
 # --- sampling ---------------------------------------------------------------------------------

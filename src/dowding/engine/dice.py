@@ -129,6 +129,11 @@ def _symbols(die: Die) -> tuple[Scalar, ...]:
     return die.symbols
 
 
+@functools.lru_cache(maxsize=512)
+def _symbol_words(die: Die) -> frozenset[str]:
+    return frozenset(str(s) for s in die.symbols)
+
+
 @dataclass(frozen=True)
 class Roll(Chance):
     """Some dice rolled together; the outcome keeps each die's face in order: ``roll d=3,5``."""
@@ -150,14 +155,17 @@ class Roll(Chance):
     def is_outcome(self, action: Action) -> bool:
         if action.kind != "roll" or len(action.args) != 1:
             return False
-        faces = action.get("d")
-        if faces is None or isinstance(faces, tuple) != (len(self.dice) != 1):
-            return False  # one die is logged as a plain face (d=4), several as a tuple (d=4,2)
-        if not isinstance(faces, tuple):
-            faces = (faces,)
-        return len(faces) == len(self.dice) and all(
-            face in die.faces for face, die in zip(faces, self.dice, strict=True)
-        )
+        key, faces = action.args[0]
+        dice = self.dice
+        if key != "d":
+            return False
+        # one die is logged as a plain face (d=4), several as a tuple (d=4,2); one die, the
+        # common roll, is checked without a generator, as ``apply`` checks every roll made
+        if len(dice) == 1:
+            return not isinstance(faces, tuple) and faces in dice[0].faces
+        if not isinstance(faces, tuple) or len(faces) != len(dice):
+            return False
+        return all(face in die.faces for face, die in zip(faces, dice, strict=True))
 
     def parse(self, text: str) -> Action:
         words = text.replace(",", " ").split()
@@ -216,13 +224,19 @@ class SymbolPool(Chance):
         return action
 
     def is_outcome(self, action: Action) -> bool:
-        if action.kind != "roll" or len(action.args) != len(self.die.symbols):
+        # every symbol named once (an action's keys are distinct), each count whole, N in all:
+        # one pass over the arguments, as ``apply`` checks every roll a game makes
+        if action.kind != "roll":
             return False
-        counts = [action.get(str(s)) for s in self.die.symbols]
-        return (
-            all(isinstance(k, int) and k >= 0 for k in counts)
-            and sum(k for k in counts if isinstance(k, int)) == self.count
-        )
+        words = _symbol_words(self.die)
+        if len(action.args) != len(words):
+            return False
+        total = 0
+        for key, k in action.args:
+            if key not in words or not isinstance(k, int) or k < 0:
+                return False
+            total += k
+        return total == self.count
 
     def parse(self, text: str) -> Action:
         if text.strip().startswith("roll"):
