@@ -218,11 +218,8 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     state._path = None
     state._put(flown(plane))
     state._log.append(_flies_event(state.name(plane), total, straight, turn))
-    role = state.roles[plane.type]
-    follow: tuple[Task, ...] = (
-        (("fire", plane.id),) if role == "fighter" else (("flight", plane.id),)
-    )
-    state.queue = (*follow, *state.queue)
+    follow = "fire" if state.roles[plane.type] == "fighter" else "flight"
+    state.queue = ((follow, plane.id), *state.queue)
 
 
 @lru_cache(maxsize=8192)
