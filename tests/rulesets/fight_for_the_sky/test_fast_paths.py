@@ -169,7 +169,9 @@ def test_fast_paths_agree_with_the_rules_in_random_games(
 def test_hexes_within_reach_as_a_queue_finds_them() -> None:
     for h in BOARD.hexes:
         for allowance in range(8):
-            assert BOARD.within(h, allowance) == _queue_within(BOARD, h, allowance)
+            assert list(BOARD.within(h, allowance).items()) == list(
+                _queue_within(BOARD, h, allowance).items()
+            )
             assert BOARD.within_ordered(h, allowance) == tuple(
                 sorted(_queue_within(BOARD, h, allowance), key=BOARD.coords.__getitem__)
             )

@@ -61,7 +61,7 @@ class Board:
     latlon: dict[str, tuple[float, float]]
     _reach: dict[str, frozenset[str]] = field(default_factory=dict)
     _home: dict[str, int] = field(default_factory=dict)
-    _open: dict[str, frozenset[str]] = field(default_factory=dict)
+    _open: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     # --- geometry ------------------------------------------------------------------
     def cube(self, h: str) -> tuple[int, int, int]:
@@ -137,23 +137,19 @@ def _within(board: Board, start: str, allowance: int) -> dict[str, int]:
         if not open_:
             terrain = board.terrain
             for h, near in board.neighbours.items():
-                open_[h] = frozenset(n for n in near if terrain[n] != "assembly")
-        # breadth first, one ring of hexes at a time with set operations (a search asks this
-        # for every hex a squadron starts from); each ring in board order
+                open_[h] = tuple(n for n in near if terrain[n] != "assembly")
+        # breadth first, one ring of hexes at a time: the order a queue would give
         found = {start: 0}
-        seen = {start}
-        ring: set[str] | frozenset[str] = seen
-        by_place = board.coords.__getitem__
+        ring = [start]
         for cost in range(1, (allowance if allowance >= 0 else len(board.hexes)) + 1):
-            after: set[str] = set()
+            after = []
             for h in ring:
-                after |= open_[h]
-            after -= seen
+                for n in open_[h]:
+                    if n not in found:
+                        found[n] = cost
+                        after.append(n)
             if not after:
                 break
-            seen |= after
-            for n in sorted(after, key=by_place):
-                found[n] = cost
             ring = after
         _WITHIN[key] = found
     return found
