@@ -108,23 +108,13 @@ class MakingUpFormations:
         memo = self._available_memo
         if memo is not None and memo[0] is self.lw and memo[1] == key:
             return memo[2]
-        rules = self.rules
+        available = self.availability()
         types = self.types
-        turn = self.turn_no
-        fighter_missions, bomber_missions = rules.fighter_missions, rules.bomber_missions
-        no_new = self.avail == 0  # no unit may fly its first mission today
-        grounded = self.options["stukas"] and self.stukas_lost >= rules.stuka_flights_ground
         found = []
-        for uid, utype, group, _, status, missions, ready, _ in self.lw:
-            # _available, with the unit's fields unpacked
-            if (status != POOL and status != RETURNING) or ready > turn:
-                continue
-            kind = types[utype]
-            if missions >= (fighter_missions if kind.role == "fighter" else bomber_missions):
-                continue
-            if (no_new and missions == 0) or (grounded and utype == "ju87"):
-                continue
-            found.append((uid, group, kind.role, kind.move == 3))
+        for u in self.lw:
+            if available(u):
+                kind = types[u.type]
+                found.append((u.id, u.group, kind.role, kind.move == 3))
         units = tuple(found)
         self._available_memo = (self.lw, key, units)
         return units
