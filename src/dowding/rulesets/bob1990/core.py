@@ -157,6 +157,11 @@ class Core(TaskQueueState):
         found = _GETTERS.get(id(deck))  # _getter's lookup, inline: this is asked 2,000 times a game
         return (found[1] if found is not None and found[0] is deck else _getter(deck))(self.loc)
 
+    def stack_sizes(self) -> list[int]:
+        """B.II.2: how many cards lie in each of the fight's face-down stacks (public, B24)."""
+        places = self.places(command(self.fight[1]))
+        return [places.count(f"stack:{k}") for k in range(1, self.fight[2] + 1)]
+
     def cards_at(self, place: str, unit: int | None = None) -> list[str]:
         """The cards at ``place``; with ``unit``, looked for in that Group's or Luftflotte's
         cards alone (a hand or a stack holds one unit's cards)."""

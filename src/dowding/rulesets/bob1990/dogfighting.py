@@ -117,10 +117,6 @@ class Dogfighting(Core):
         self.push(*(("stack", g) for _ in range(n)), ("draw_hands",), ("attack", space))
 
     # --- 2. the GP splits the flight into face-down stacks ------------------------------------
-    def stack_sizes(self) -> list[int]:
-        places = self.places(command(self.fight[1]))
-        return [places.count(f"stack:{k}") for k in range(1, self.fight[2] + 1)]
-
     def _dec_stack(self, task: Task) -> Decision | None:
         g = str(task[1])
         left = self.fb(g)
