@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -232,3 +233,101 @@ def test_outcomes_read_causes_and_counts_generically() -> None:
     assert summed["a"]["mean"] == 3.0 and summed["b"]["mean"] == 0.5  # missing counts as 0
     causes = summarise_causes(["won by 2", "won by 3", "time ran out"])
     assert list(causes) == ["won by #", "time ran out"] and causes["won by #"]["games"] == 2
+
+
+GUNNERS = "components.json:aircraft.he111.gunners"
+DEFENSE = "components.json:aircraft.he111.defense"
+
+
+def test_values_that_are_lists_or_objects_are_one_json_list() -> None:
+    vary = parse_vary(f'{GUNNERS}=[["nose", "rear"], ["rear"], []]')
+    assert vary.values == (["nose", "rear"], ["rear"], [])
+    objects = parse_vary('components.json:tables.6x4=[{"width": 48, "length": 72}, {"width": 60}]')
+    assert objects.values == ({"width": 48, "length": 72}, {"width": 60})
+    assert parse_vary(f"{BOMBS}=[1, 2]").values == (1, 2)  # plain values may be written so too
+    for spec, message in [
+        (f"{GUNNERS}=[[nose]]", "the values are not one JSON list"),
+        (f"{GUNNERS}=[]", "the JSON list of values is empty"),
+        (f'{GUNNERS}=[["rear"], ["rear"]]', "names a value twice"),
+    ]:
+        with pytest.raises(BalanceError, match=re.escape(message)):
+            parse_vary(spec)
+
+
+def test_a_list_field_is_varied_whole(tmp_path: Path) -> None:
+    plan = Plan(
+        "crane", ("eight-heinkels",), "random", 1, vary=parse_vary(f'{GUNNERS}=[["rear"], []]')
+    )
+    batches = prepare(plan, tmp_path)
+    assert [b.value for b in batches] == [["rear"], []]
+    for batch in batches:
+        assert batch.data is not None
+        document = current_document(get_game("crane"), "components.json", batch.data)
+        assert document["aircraft"]["he111"]["gunners"] == batch.value
+        assert document["aircraft"]["he111"]["defense"] == 3  # the rest of the file as shipped
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (f"{BOMBS}=[[1], [2]]", "rules.bombs_needed is the value 3; [1] cannot replace it"),
+        (f"{GUNNERS}=1,2", "is a list; name one value inside it, or give whole lists"),
+        (f'{GUNNERS}=[["rear"], 2]', "he111.gunners is a list; 2 cannot replace it"),
+        ("components.json:tables.6x4=[[1]]", "6x4 is an object; [1] cannot replace it"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_refused(spec: str, message: str, tmp_path: Path) -> None:
+    plan = Plan("crane", ("eight-heinkels",), "random", 1, vary=parse_vary(spec))
+    with pytest.raises(BalanceError, match=re.escape(message)):
+        prepare(plan, tmp_path / "variants")
+    assert not (tmp_path / "variants").exists()
+
+
+def test_two_fields_make_a_grid_of_every_combination(tmp_path: Path) -> None:
+    plan = Plan(
+        "crane",
+        ("eight-heinkels", "heinkels-and-stukas"),
+        "random",
+        1,
+        vary=(parse_vary(f"{BOMBS}=2,3,4"), parse_vary(f"{DEFENSE}=1,3")),
+    )
+    assert [b.field for b in plan.fields] == [parse_field(BOMBS), parse_field(DEFENSE)]
+    batches = prepare(plan, tmp_path)
+    combos = [[2, 1], [2, 3], [3, 1], [3, 3], [4, 1], [4, 3]]
+    assert [b.value for b in batches[::2]] == combos  # each combination, every scenario
+    assert [b.scenario for b in batches[:2]] == ["eight-heinkels", "heinkels-and-stukas"]
+    assert len({b.data for b in batches}) == 6
+    for batch in batches:  # both fields are changed in the one file they share
+        assert batch.data is not None
+        document = current_document(get_game("crane"), "components.json", batch.data)
+        bombs, defense = batch.value
+        assert document["rules"]["bombs_needed"] == bombs
+        assert document["aircraft"]["he111"]["defense"] == defense
+
+
+def test_a_grid_sums_up_each_combination(tmp_path: Path) -> None:
+    plan = _plan(games=2, vary=(parse_vary(f"{BOMBS}=1,3"), parse_vary(f"{DEFENSE}=1,3")))
+    summary, _, grouped = run_balance(plan, data_root=tmp_path)
+    assert summary["vary"] == {
+        "field": f"{BOMBS} × {DEFENSE}",
+        "values": [[1, 1], [1, 3], [3, 1], [3, 3]],
+        "fields": [BOMBS, DEFENSE],
+        "grid": [[1, 3], [1, 3]],
+    }
+    assert [b["value"] for b in summary["batches"]] == summary["vary"]["values"]
+    assert [len(g) for g in grouped] == [2, 2, 2, 2]
+    needed = [b["counts"]["Bomb hits on the factory: needed"]["mean"] for b in summary["batches"]]
+    assert needed == [1.0, 1.0, 3.0, 3.0]
+    json.dumps(summary)
+
+
+def test_a_field_varied_twice_is_refused(tmp_path: Path) -> None:
+    plan = Plan(
+        "crane",
+        ("eight-heinkels",),
+        "random",
+        1,
+        vary=(parse_vary(f"{BOMBS}=1,2"), parse_vary(f"{BOMBS}=3")),
+    )
+    with pytest.raises(BalanceError, match="a field is varied twice"):
+        prepare(plan, tmp_path)

@@ -68,6 +68,34 @@ def test_vary_plays_a_batch_per_value_and_plots_it(cli: Any, tmp_path: Path) -> 
     assert {k: replayed[k] for k in SAME_KEYS} == {k: game[k] for k in SAME_KEYS}
 
 
+def test_vary_twice_plays_a_grid_and_draws_it(cli: Any, tmp_path: Path) -> None:
+    defense = "components.json:aircraft.he111.defense"
+    report = tmp_path / "grid"
+    run = cli(
+        "balance", "crane", "--player", "random", "-n", "1", "-s", "eight-heinkels",
+        "--workers", "1", "-o", "max_turns=3", "--vary", f"{BOMBS}=1,3",
+        "--vary", f"{defense}=2,3", "--report", str(report),
+    )  # fmt: skip
+    assert run.code == 0, run.output
+    assert f"varied: {BOMBS}" in run.stdout and f"varied: {defense}" in run.stdout
+    assert "eight-heinkels at bombs_needed=3, defense=2, how games ended" in run.stdout
+    assert (report / "grid-eight-heinkels.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    summary = json.loads((report / "balance.json").read_text())
+    assert summary["vary"]["fields"] == [BOMBS, defense]
+    assert [b["value"] for b in summary["batches"]] == [[1, 2], [1, 3], [3, 2], [3, 3]]
+
+
+def test_vary_takes_lists_as_one_json_list(cli: Any) -> None:
+    gunners = "components.json:aircraft.he111.gunners"
+    run = cli(
+        "balance", "crane", "--player", "random", "-n", "1", "-s", "eight-heinkels",
+        "--workers", "1", "-o", "max_turns=3", "--vary", f'{gunners}=[["rear"], []]', "--json",
+    )  # fmt: skip
+    assert run.code == 0, run.output
+    summary = json.loads(run.stdout)
+    assert summary["vary"] == {"field": gunners, "values": [["rear"], []]}
+
+
 def test_bad_input_exits_2_with_a_message(cli: Any) -> None:
     cases = [
         (("--vary", "rules.bombs_needed=1"), "is not of the form FILE:PATH"),
@@ -78,6 +106,9 @@ def test_bad_input_exits_2_with_a_message(cli: Any) -> None:
         (("--player", "ismcts:godlike"), "no strength 'godlike'"),
         (("-s", "blitz"), "no scenario 'blitz'"),
         (("--ray-address", "a:1"), "goes with --backend ray"),
+        (("--vary", "components.json:aircraft.he111.gunners=1"), "is a list; name one value"),
+        (("--vary", f"{BOMBS}=[1, 2"), "the values are not one JSON list"),
+        (("--vary", f"{BOMBS}=1", "--vary", f"{BOMBS}=2"), "a field is varied twice"),
     ]
     for extra, message in cases:
         result = cli("balance", "crane", "-n", "1", "--player", "random", *extra)

@@ -14,12 +14,17 @@ A field is named ``FILE:PATH``: the file's name, then keys separated by dots, a 
 that file whole (the shipped one, under any ``data`` folder given) with the one field changed,
 checked by the ruleset's own loader before any game is played, and one batch of games is played
 on it. Every value plays the same seeds, so the batches differ by the value alone and its dice.
+
+The values may be lists or objects, written as one JSON list (``FIELD=[[1, 2], [2, 3]]``), for a
+field that holds a list or an object. ``--vary`` given twice or more plays a grid: a batch for
+every combination of the fields' values, each combination written into one data folder.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
+import itertools
 import json
 import re
 import shutil
@@ -110,13 +115,25 @@ class Vary:
 
 
 def parse_vary(spec: str) -> Vary:
-    """``FIELD=V1,V2,...``; at least one value, none repeated."""
+    """``FIELD=V1,V2,...`` or ``FIELD=[V1, V2, ...]`` (one JSON list, for values that are lists
+    or objects); at least one value, none repeated."""
     name, sep, values = spec.partition("=")
     if not sep or not values.strip():
         raise BalanceError(f"--vary {spec!r} is not of the form FIELD=V1,V2,... ({FIELD_FORMAT})")
-    parsed = [parse_value(v) for v in values.split(",")]
-    if any(v == "" for v in parsed):
-        raise BalanceError(f"--vary {spec!r} has an empty value")
+    if values.strip().startswith("["):
+        try:
+            parsed = json.loads(values)
+        except json.JSONDecodeError as exc:
+            raise BalanceError(
+                f"--vary {spec!r}: the values are not one JSON list ({exc.msg} at character "
+                f"{exc.pos + 1}); write FIELD=[V1, V2, ...], or FIELD=V1,V2,... for plain values"
+            ) from None
+        if not isinstance(parsed, list) or not parsed:
+            raise BalanceError(f"--vary {spec!r}: the JSON list of values is empty")
+    else:
+        parsed = [parse_value(v) for v in values.split(",")]
+        if any(v == "" for v in parsed):
+            raise BalanceError(f"--vary {spec!r} has an empty value")
     texts = [json.dumps(v, sort_keys=True) for v in parsed]
     if len(set(texts)) != len(texts):
         raise BalanceError(f"--vary {spec!r} names a value twice")
@@ -169,8 +186,9 @@ def _describe(value: Any) -> str:
     return f"the value {json.dumps(value)}"
 
 
-def read_field(document: Any, path: FieldPath) -> Any:
-    """The value at ``path``; BalanceError names where the path leaves the file and why."""
+def read_field(document: Any, path: FieldPath, whole: bool = False) -> Any:
+    """The value at ``path``; BalanceError names where the path leaves the file and why. A list
+    or an object there is refused (name one value inside it) unless ``whole``."""
     value = document
     for n, step in enumerate(path.steps):
         where = _path_text(path.steps[:n]) or "the file"
@@ -191,14 +209,34 @@ def read_field(document: Any, path: FieldPath) -> Any:
                 keys = ", ".join(map(str, value)) or "none"
                 raise BalanceError(f"{path}: {where} has no key {step!r}; its keys: {keys}")
             value = value[step]
-    if isinstance(value, dict | list):
-        raise BalanceError(f"{path} is {_describe(value)}; name one value inside it")
+    if isinstance(value, dict | list) and not whole:
+        raise BalanceError(
+            f"{path} is {_describe(value)}; name one value inside it, or give whole "
+            f"{'lists' if isinstance(value, list) else 'objects'} as one JSON list of values "
+            "(FIELD=[V1, V2])"
+        )
     return value
+
+
+def check_values(document: Any, vary: Vary) -> None:
+    """The field exists and each value is of its kind: a list or an object replaced only by a
+    list or an object, one value only by one value (an empty field, null, takes anything)."""
+    whole = any(isinstance(v, dict | list) for v in vary.values)
+    current = read_field(document, vary.field, whole=whole)
+    if current is None:
+        return
+    for value in vary.values:
+        for kind, word in ((list, "a list"), (dict, "an object")):
+            if isinstance(current, kind) != isinstance(value, kind):
+                raise BalanceError(
+                    f"{vary.field} is {_describe(current)}; {json.dumps(value)} cannot replace "
+                    f"it (give {word if isinstance(current, kind) else 'one value'} for each)"
+                )
 
 
 def with_field(document: Any, path: FieldPath, value: Any) -> Any:
     """A copy of ``document`` with the field at ``path`` (which must exist) set to ``value``."""
-    read_field(document, path)
+    read_field(document, path, whole=True)
     changed = copy.deepcopy(document)
     inner = changed
     for step in path.steps[:-1]:
@@ -207,14 +245,25 @@ def with_field(document: Any, path: FieldPath, value: Any) -> Any:
     return changed
 
 
-def write_variant(game: Game, path: FieldPath, value: Any, data_dir: str, root: Path) -> Path:
-    """A data folder under ``root``: ``data_dir``'s files (if any) and ``path``'s file whole
-    with the one field set. Named after its contents, so one name is always one content (the
-    rulesets cache their components by folder)."""
-    document = with_field(current_document(game, path.file, data_dir), path, value)
-    text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-    slug = re.sub(r"[^A-Za-z0-9.+-]+", "_", json.dumps(value))[:24].strip("_") or "value"
+Change = tuple[FieldPath, Any]
+
+
+def write_variant(game: Game, changes: Sequence[Change], data_dir: str, root: Path) -> Path:
+    """A data folder under ``root``: ``data_dir``'s files (if any) and each changed file whole
+    with its fields set (several fields may share a file). Named after its contents, so one
+    name is always one content (the rulesets cache their components by folder)."""
+    documents: dict[str, Any] = {}
+    for path, value in changes:
+        if path.file not in documents:
+            documents[path.file] = current_document(game, path.file, data_dir)
+        documents[path.file] = with_field(documents[path.file], path, value)
+    texts = {
+        file: json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+        for file, document in sorted(documents.items())
+    }
+    digest = hashlib.sha256(json.dumps(texts, sort_keys=True).encode("utf-8")).hexdigest()[:12]
+    words = "+".join(json.dumps(value) for _, value in changes)
+    slug = re.sub(r"[^A-Za-z0-9.+-]+", "_", words)[:24].strip("_") or "value"
     folder = root / f"{slug}-{digest}"
     if not folder.is_dir():
         staging = Path(tempfile.mkdtemp(dir=root, prefix=".variant-"))
@@ -222,7 +271,8 @@ def write_variant(game: Game, path: FieldPath, value: Any, data_dir: str, root: 
             for own in Path(data_dir).iterdir():
                 if own.is_file():
                     shutil.copy2(own, staging / own.name)
-        (staging / path.file).write_text(text, "utf-8")
+        for file, text in texts.items():
+            (staging / file).write_text(text, "utf-8")
         try:
             staging.rename(folder)
         except OSError:  # another run wrote the same folder first: the same content
@@ -236,7 +286,8 @@ def write_variant(game: Game, path: FieldPath, value: Any, data_dir: str, root: 
 @dataclass(frozen=True)
 class Plan:
     """What to play: the scenarios, the one player kind in every seat, N games from seed S0,
-    the options (as typed) and perhaps a field to vary."""
+    the options (as typed) and perhaps fields to vary: one (a sweep) or several (a grid of
+    every combination of their values; ``vary`` may be given as one Vary or a tuple)."""
 
     ruleset: str
     scenarios: tuple[str, ...]
@@ -244,13 +295,31 @@ class Plan:
     games: int
     seed0: int = 0
     options: Mapping[str, str] = field(default_factory=dict)
-    vary: Vary | None = None
+    vary: Vary | tuple[Vary, ...] | None = None
     max_steps: int = 100_000
+
+    @property
+    def fields(self) -> tuple[Vary, ...]:
+        """The fields varied, in the order given (none when nothing is varied)."""
+        if self.vary is None:
+            return ()
+        return (self.vary,) if isinstance(self.vary, Vary) else tuple(self.vary)
+
+    def settings(self) -> list[tuple[Change, ...]]:
+        """Each batch's changes to the data: one per value, or per combination in a grid."""
+        varies = self.fields
+        if not varies:
+            return [()]
+        return [
+            tuple(zip((v.field for v in varies), combo, strict=True))
+            for combo in itertools.product(*(v.values for v in varies))
+        ]
 
 
 @dataclass(frozen=True)
 class Batch:
-    """The games of one scenario at one value of the varied field (None: no field varied)."""
+    """The games of one scenario at one value of the varied field (None: no field varied; in
+    a grid, the list of the fields' values)."""
 
     scenario: str
     value: Any
@@ -264,29 +333,33 @@ def seats(game: Game, player: str, options: Mapping[str, object]) -> dict[str, s
 
 
 def prepare(plan: Plan, root: Path | None) -> list[Batch]:
-    """The batches to play, each checked: with a field to vary, each value's data folder is
-    written under ``root`` and loaded by the ruleset (its schema judges the value) first."""
+    """The batches to play, each checked: with fields to vary, each value's (or combination's)
+    data folder is written under ``root`` and loaded by the ruleset (its schema judges the
+    value) first."""
     game = get_game(plan.ruleset)
     if not plan.scenarios:
         raise BalanceError("no scenario to play")
     for scenario in plan.scenarios:
         game.scenario(scenario)  # ValueError names the scenarios on offer
-    values: tuple[Any, ...] = (None,) if plan.vary is None else plan.vary.values
-    if plan.vary is not None:  # the path first: a bad one is refused before anything is written
-        data_dir = str(plan.options.get("data", ""))
-        read_field(current_document(game, plan.vary.field.file, data_dir), plan.vary.field)
+    varies = plan.fields
+    named = [str(v.field) for v in varies]
+    if len(set(named)) != len(named):
+        raise BalanceError(f"a field is varied twice: {', '.join(named)}")
+    data_dir = str(plan.options.get("data", ""))
+    for vary in varies:  # the paths first: a bad one is refused before anything is written
+        check_values(current_document(game, vary.field.file, data_dir), vary)
     batches = []
-    for value in values:
+    for changes in plan.settings():
         options = dict(plan.options)
         folder = None
-        if plan.vary is not None:
+        if changes:
             if root is None:
                 raise BalanceError("a field to vary needs a folder to write its data into")
             root.mkdir(parents=True, exist_ok=True)
-            written = write_variant(game, plan.vary.field, value, options.get("data", ""), root)
-            folder = str(written)
+            folder = str(write_variant(game, changes, data_dir, root))
             options["data"] = folder
-            _check(game, plan, value, options)
+            _check(game, plan, changes, options)
+        value = _batch_value(changes)
         for scenario in plan.scenarios:
             sweep = Sweep(
                 plan.ruleset,
@@ -302,17 +375,23 @@ def prepare(plan: Plan, root: Path | None) -> list[Batch]:
     return batches
 
 
-def _check(game: Game, plan: Plan, value: Any, options: Mapping[str, str]) -> None:
+def _batch_value(changes: Sequence[Change]) -> Any:
+    if not changes:
+        return None
+    if len(changes) == 1:
+        return changes[0][1]
+    return [value for _, value in changes]
+
+
+def _check(game: Game, plan: Plan, changes: Sequence[Change], options: Mapping[str, str]) -> None:
     """Load the ruleset on the value's data, every scenario: its own checks judge the value."""
-    assert plan.vary is not None
     try:
         resolved = game.resolve_options(options)
         for scenario in plan.scenarios:
             game.new_state(scenario, resolved)
     except Exception as exc:  # the loaders report schema problems as ValueError (or kin)
-        raise BalanceError(
-            f"{plan.vary.field} = {json.dumps(value)} is refused by {game.id}'s data checks: {exc}"
-        ) from None
+        said = ", ".join(f"{path} = {json.dumps(value)}" for path, value in changes)
+        raise BalanceError(f"{said} is refused by {game.id}'s data checks: {exc}") from None
 
 
 def play(
@@ -382,13 +461,26 @@ def summarise_plan(
         "seeds": [plan.seed0, plan.seed0 + plan.games - 1],
         "options": dict(plan.options),
         "max_steps": plan.max_steps,
-        "vary": None
-        if plan.vary is None
-        else {"field": str(plan.vary.field), "values": list(plan.vary.values)},
+        "vary": _vary_summary(plan.fields),
         "batches": [
             summarise_batch(game, batch, records, replayable)
             for batch, records in zip(batches, grouped, strict=True)
         ],
+    }
+
+
+def _vary_summary(varies: Sequence[Vary]) -> dict[str, Any] | None:
+    """One field: its name and values. A grid: ``fields`` and each one's ``values`` (``grid``),
+    ``field`` the names joined, ``values`` every combination in the batches' order."""
+    if not varies:
+        return None
+    if len(varies) == 1:
+        return {"field": str(varies[0].field), "values": list(varies[0].values)}
+    return {
+        "field": " × ".join(str(v.field) for v in varies),
+        "values": [list(combo) for combo in itertools.product(*(v.values for v in varies))],
+        "fields": [str(v.field) for v in varies],
+        "grid": [list(v.values) for v in varies],
     }
 
 
@@ -409,7 +501,7 @@ def run_balance(
         root = data_root if data_root is not None else Path(scratch)
         batches = prepare(plan, root)
         grouped = play(batches, workers, backend, ray_address, on_result)
-    replayable = plan.vary is None or data_root is not None
+    replayable = not plan.fields or data_root is not None
     return summarise_plan(plan, batches, grouped, replayable), batches, grouped
 
 
@@ -422,7 +514,8 @@ def write_balance_report(
 ) -> list[Path]:
     """``balance.json`` (the summary), ``games.json`` (every game, by batch) and the plots:
     ``win_rates.png`` (each scenario's sides, with the first value when one is varied) and,
-    with a field varied, ``vary-<scenario>.png`` (win rate per side against the value)."""
+    with a field varied, ``vary-<scenario>.png`` (win rate per side against the value); with two
+    fields varied, ``grid-<scenario>.png`` (each side's win rate over the grid)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = [folder / SUMMARY, folder / GAMES]
     write_json(written[0], dict(summary))
@@ -444,8 +537,11 @@ def write_balance_report(
         },
     )
     written.append(plot_win_rates(folder / WIN_RATES_PLOT, summary))
-    if summary["vary"] is not None:
-        for scenario in summary["scenarios"]:
+    varied = summary["vary"]
+    for scenario in summary["scenarios"] if varied is not None else ():
+        if len(varied.get("fields", ())) == 2:
+            written.append(plot_grid(folder / f"grid-{scenario}.png", summary, scenario))
+        else:
             written.append(plot_vary(folder / f"vary-{scenario}.png", summary, scenario))
     return written
 
@@ -534,6 +630,56 @@ def plot_vary(path: Path, summary: Mapping[str, Any], scenario: str) -> Path:
         fontsize=10,
     )
     ax.legend(frameon=False, fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def plot_grid(path: Path, summary: Mapping[str, Any], scenario: str) -> Path:
+    """Two fields varied together: for each side a map of its win rate over the grid, each cell
+    with the rate and its 95% Wilson interval."""
+    plt = _pyplot()
+    varied = summary["vary"]
+    xs, ys = varied["grid"]
+    cells = {json.dumps(b["value"]): b for b in summary["batches"] if b["scenario"] == scenario}
+    sides = _sides(summary)
+    fig, axes = plt.subplots(
+        1,
+        len(sides),
+        figsize=(max(4.0, 1.0 * len(xs) + 2.0) * len(sides), max(3.2, 0.8 * len(ys) + 2.0)),
+        squeeze=False,
+    )
+    for ax, side in zip(axes[0], sides, strict=True):
+        rates = [[0.0] * len(xs) for _ in ys]
+        for j, y in enumerate(ys):
+            for i, x in enumerate(xs):
+                info = cells.get(json.dumps([x, y]), {}).get("sides", {}).get(side)
+                rates[j][i] = info["rate"] if info else float("nan")
+                if info:
+                    low, high = info["ci95"]
+                    ax.text(
+                        i,
+                        j,
+                        f"{100 * info['rate']:.0f}%\n{100 * low:.0f}-{100 * high:.0f}",
+                        ha="center",
+                        va="center",
+                        fontsize=8,
+                        # light on the dark ends of the scale, dark on the pale middle (fair)
+                        color="white" if abs(info["rate"] - 0.5) > 0.3 else "black",
+                    )
+        image = ax.imshow(rates, cmap="RdBu", vmin=0.0, vmax=1.0, origin="lower", aspect="auto")
+        ax.set_xticks(range(len(xs)), [json.dumps(x) for x in xs], fontsize=8)
+        ax.set_yticks(range(len(ys)), [json.dumps(y) for y in ys], fontsize=8)
+        ax.set_xlabel(varied["fields"][0], fontsize=8)
+        ax.set_ylabel(varied["fields"][1], fontsize=8)
+        ax.set_title(f"{side} wins", fontsize=10)
+        fig.colorbar(image, ax=ax, fraction=0.05)
+    fig.suptitle(
+        f"{summary['ruleset']} {scenario}: {summary['player']} in every seat, "
+        f"{summary['games']} games a cell",
+        fontsize=10,
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

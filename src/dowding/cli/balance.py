@@ -3,7 +3,8 @@
 For each scenario, N games from seeds S0.. with the same kind of computer player in every seat
 (the search player by default): each side's win rate with its 95% (Wilson) interval, draws,
 the scores' spread, the margin, how the games ended and the counts of their final positions.
-``--vary FIELD=V1,V2,...`` plays a batch per value of one field of the ruleset's data files;
+``--vary FIELD=V1,V2,...`` plays a batch per value of one field of the ruleset's data files
+(given twice or more, a batch per combination: a grid);
 ``--report DIR`` writes balance.json, games.json and the plots. The games run on processes or
 Ray exactly as ``dowding simulate`` runs them (``analysis/balance.py``).
 """
@@ -66,10 +67,14 @@ def balance(
         str, typer.Option(help="The computer player in every seat (random, heuristic, ...).")
     ] = DEFAULT_PLAYER,
     vary: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             metavar="FIELD=V1,V2,...",
-            help=f"Play a batch per value of one data field; FIELD is {FIELD_FORMAT}.",
+            help=(
+                f"Play a batch per value of one data field; FIELD is {FIELD_FORMAT}. Lists or "
+                "objects as one JSON list: FIELD=[[1,2],[3]]. Repeat it for a grid of every "
+                "combination."
+            ),
         ),
     ] = None,
     option: OptionsOpt = None,
@@ -94,7 +99,7 @@ def balance(
                 s.id for s in game.scenarios
             )
             resolved = game.resolve_options(options)
-            varied = parse_vary(vary) if vary is not None else None
+            varied = tuple(parse_vary(spec) for spec in vary or []) or None
         except (ValueError, BalanceError) as exc:
             raise CLIError(str(exc), code=2) from None
         specs = [f"{seat}={player}" for seat in game.seat_ids(resolved)]
@@ -144,6 +149,20 @@ def _value(value: Any) -> str:
     return json.dumps(value)
 
 
+def _field_heads(varied: dict[str, Any] | None) -> list[str]:
+    """A column for the varied field, or for each field of a grid, headed by its last key (the
+    whole names are printed above the table)."""
+    if varied is None:
+        return []
+    return [_last_key(f) for f in varied.get("fields", [varied["field"]])]
+
+
+def _value_cells(value: Any, varied: dict[str, Any] | None) -> list[str]:
+    if varied is None:
+        return []
+    return [_value(v) for v in value] if "fields" in varied else [_value(value)]
+
+
 def _print(console: Console, summary: dict[str, Any], written: list[Path]) -> None:
     timing = summary["timing"]
     first, last = summary["seeds"]
@@ -156,9 +175,11 @@ def _print(console: Console, summary: dict[str, Any], written: list[Path]) -> No
         )
     )
     varied = summary["vary"]
+    for name in varied.get("fields", [varied["field"]]) if varied else []:
+        console.print(Text(f"varied: {name}"))
     table = Table(
         "scenario",
-        *([varied["field"]] if varied else []),
+        *(_field_heads(varied)),
         "side",
         "wins",
         "win rate",
@@ -167,7 +188,7 @@ def _print(console: Console, summary: dict[str, Any], written: list[Path]) -> No
         "sd",
     )
     for batch in summary["batches"]:
-        head = [batch["scenario"], *([_value(batch["value"])] if varied else [])]
+        head = [batch["scenario"], *_value_cells(batch["value"], varied)]
         rows = [(side, info, batch["scores"].get(side)) for side, info in batch["sides"].items()]
         if batch["no_winner"]["wins"]:
             rows.append(("no winner", batch["no_winner"], None))
@@ -199,7 +220,16 @@ def _print(console: Console, summary: dict[str, Any], written: list[Path]) -> No
 
 
 def _label(batch: dict[str, Any], varied: dict[str, Any] | None) -> str:
-    return f" at {_value(batch['value'])}" if varied else ""
+    if varied is None:
+        return ""
+    if "fields" in varied:  # a grid: each field's last key and its value
+        pairs = zip(varied["fields"], batch["value"], strict=True)
+        return " at " + ", ".join(f"{_last_key(f)}={_value(v)}" for f, v in pairs)
+    return f" at {_value(batch['value'])}"
+
+
+def _last_key(field: str) -> str:
+    return field.rpartition(":")[2].rpartition(".")[2]
 
 
 def _print_causes(
@@ -240,8 +270,10 @@ def _print_counts(
     ]
     if not keys:
         return
-    heads = [f"mean (sd){_label(b, varied)}" for b in batches]
+    heads = [", ".join(_value_cells(b["value"], varied)) or "mean (sd)" for b in batches]
     title = "what the games left" if named else "final counts"
+    if varied:  # the columns are the values, in the order the fields were given
+        title += f", mean (sd) at {', '.join(_field_heads(varied))}"
     table = Table(f"{scenario}: {title}", *heads, box=None, padding=(0, 2))
     for key in keys:
         cells = []
