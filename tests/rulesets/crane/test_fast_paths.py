@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
-from dowding.engine import Chance, Decision, Terminal
+from dowding.engine import Chance, Decision, Node, Terminal
 from dowding.rulesets.crane import GAME
 from dowding.rulesets.crane.combat import fire_options
 from dowding.rulesets.crane.components import Rules, RuleValues
 from dowding.rulesets.crane.engagement import fire_targets
+from dowding.rulesets.crane.equipment import (
+    PLANE_FIELDS,
+    Plane,
+    at_altitude,
+    at_spot,
+    flown,
+    on_table,
+    rested,
+)
 from dowding.rulesets.crane.state import CraneState, _getter
 
 
@@ -92,3 +102,49 @@ def test_the_plain_rule_values_are_the_rules() -> None:
     assert isinstance(state, CraneState)
     assert [f for f in RuleValues.__dataclass_fields__] == list(Rules.model_fields)
     assert {f: getattr(state.rules, f) for f in Rules.model_fields} == state.comp.rules.model_dump()
+
+
+def _random_states(
+    scenario: str, seed: int, options: dict[str, object] | None = None
+) -> Iterator[tuple[CraneState, Node]]:
+    """Every state of one random game on the bare engine, as it stands at each node."""
+    rng = random.Random(seed)
+    state = GAME.new_state(scenario, options)
+    assert isinstance(state, CraneState)
+    while not isinstance(node := state.next(), Terminal):
+        yield state, node
+        if isinstance(node, Chance):
+            state.apply(node.sample(rng))
+        else:
+            assert isinstance(node, Decision)
+            state.apply(rng.choice(node.options))
+    yield state, node
+
+
+def test_planes_are_never_changed_in_place() -> None:
+    # Plane is a slotted record shared by every copy of a state: a rule that changed one in
+    # place would change the copies too. Each plane's fields, written down at every step, are
+    # still its fields at the end of the game.
+    for scenario in ("eight-heinkels", "heinkels-and-stukas"):
+        seen: dict[int, tuple[Plane, tuple[object, ...]]] = {}
+        for state, _ in _random_states(scenario, 5):
+            for p in state.planes:
+                seen.setdefault(id(p), (p, p.astuple()))
+        assert all(p.astuple() == fields for p, fields in seen.values())
+
+
+def test_a_plane_record_reads_as_the_named_tuple_did() -> None:
+    # the state's key and to_dict hold each plane as the tuple of its fields, in this order
+    state = GAME.new_state("eight-heinkels")
+    assert isinstance(state, CraneState)
+    p = state.planes[0]
+    assert p.astuple() == tuple(getattr(p, name) for name in PLANE_FIELDS) == tuple(p)
+    assert Plane(*p.astuple()) == p and hash(Plane(*p.astuple())) == hash(p)
+    moved = p._replace(x=3.5, status="flying")
+    assert (moved.x, moved.status, moved.id, p.x, p.status) == (3.5, "flying", p.id, 0.0, "waiting")
+    assert at_spot(p, 1.0, 2.0, 90.0).astuple() == p._replace(x=1.0, y=2.0, heading=90.0).astuple()
+    assert flown(p) == p._replace(fresh=False, moved=True)
+    assert rested(flown(p)) == p._replace(fresh=False)
+    assert on_table(p, 1.0, 2.0, 0.0) == p._replace(x=1.0, y=2.0, heading=0.0, status="flying")
+    assert at_altitude(p, "above") == p._replace(altitude="above")
+    assert state.key()[3][0] == p.astuple()

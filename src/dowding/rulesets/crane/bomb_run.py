@@ -110,7 +110,9 @@ def do_bomb(state: CraneState, task: Task, action: Action | None) -> None:
         total += hits
         parts.append(f"{rolled[i]} against {rolled[i + 1]}: {hits}")
     state.bomb_hits += total
-    state._put(bomber._replace(bombed=True))
+    unloaded = at_spot(bomber, bomber.x, bomber.y, bomber.heading)
+    unloaded.bombed = True  # a record no one else holds yet
+    state._put(unloaded)
     state._say(
         f"{state.name(bomber)} bombs ({'; '.join(parts)}): {total} hit(s), {state.bomb_hits} in all."
     )

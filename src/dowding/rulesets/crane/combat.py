@@ -220,10 +220,14 @@ def do_attack(state: CraneState, task: Task, action: Action | None) -> None:
         state._say(f"{who} at {target.id}: {score}, no damage.")
         return
     if outcome == "damaged":
-        state._put(target._replace(damage=target.damage + 1))
+        damaged = at_spot(target, target.x, target.y, target.heading)
+        damaged.damage = target.damage + 1  # a record no one else holds yet
+        state._put(damaged)
         state._say(f"{who} at {target.id}: {score}, an engine is damaged.")
         return
-    state._put(target._replace(status=DESTROYED))
+    destroyed = at_spot(target, target.x, target.y, target.heading)
+    destroyed.status = DESTROYED  # a record no one else holds yet
+    state._put(destroyed)
     state.losses[target.side] += 1
     state._say(f"{who} at {target.id}: {score}, {state.name(target)} is destroyed!")
 

@@ -240,7 +240,9 @@ def do_resume(state: CraneState, task: Task, action: Action | None) -> None:
     exit_at = path.exit_distance(state.width, state.length)
     if exit_at is not None:
         x, y, h = path.at(exit_at)
-        state._put(plane._replace(x=x, y=y, heading=h, status=EXITED))
+        gone = at_spot(plane, x, y, h)
+        gone.status = EXITED  # a record no one else holds yet
+        state._put(gone)
         state._say(f"{state.name(plane)} flies off the table and leaves the battle.")
         return
     x, y = path.points[2]

@@ -104,9 +104,6 @@ __all__ = [
     "Task",
 ]
 
-_STATUS = Plane._fields.index("status")
-_BOMBED = Plane._fields.index("bombed")
-
 
 def _getter(slots: list[int]) -> Callable[[tuple[Plane, ...]], tuple[Plane, ...]]:
     """The planes at ``slots`` as a tuple, in one call: a slice where the slots run on (the
@@ -255,7 +252,7 @@ class CraneState(TaskQueueState):
         going = self._going
         if going is not None and going[0] is before:
             old = before[i]
-            if (old[_STATUS] == plane[_STATUS] and old[_BOMBED] == plane[_BOMBED]) or (
+            if (old.status == plane.status and old.bombed == plane.bombed) or (
                 i not in self.bomber_set
             ):
                 self._going = (planes, going[1], going[2])
@@ -274,7 +271,7 @@ class CraneState(TaskQueueState):
 
     def _section_waiting(self, section: str) -> bool:
         planes = self.planes
-        return any(planes[i][_STATUS] == WAITING for i in self.memo.sections[section])
+        return any(planes[i].status == WAITING for i in self.memo.sections[section])
 
     def flying(self, side: str | None = None, role: str | None = None) -> list[Plane]:
         return list(self.flying_now(side, role))
@@ -289,8 +286,8 @@ class CraneState(TaskQueueState):
         known = self._flying.get(key)
         if known is not None and known[0] == planes:
             return known[1]
-        # a list comprehension reading the status by position: cheaper than a generator
-        found = tuple([p for p in planes if p[_STATUS] == FLYING])
+        # a list comprehension: cheaper than a generator
+        found = tuple([p for p in planes if p.status == FLYING])
         self._flying[key] = (planes, found)
         return found
 
@@ -341,9 +338,7 @@ class CraneState(TaskQueueState):
             self.scenario,
             tuple(sorted(self.options.items())),
             self.turn_no,
-            tuple(
-                map(tuple, self.planes)
-            ),  # plain tuples: their repr is far cheaper than a NamedTuple's
+            tuple([p.astuple() for p in self.planes]),  # plain tuples: a cheap repr
             self.queue,
             None if self.moving is None else tuple(self.moving),
             self.bomb_hits,
@@ -509,7 +504,7 @@ class CraneState(TaskQueueState):
             "scenario": self.scenario,
             "options": dict(self.options),
             "turn": self.turn_no,
-            "planes": [list(p) for p in self.planes],
+            "planes": [list(p.astuple()) for p in self.planes],
             "queue": [list(t) for t in self.queue],
             "moving": None if self.moving is None else list(self.moving),
             "bomb_hits": self.bomb_hits,
