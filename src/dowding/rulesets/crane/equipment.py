@@ -45,8 +45,10 @@ class Plane:
     A slotted record that is never changed once made: copies of a state share their planes, and
     every change makes a new record (the functions below, or ``_replace``). The rules read these
     fields on every step, and a slot is read several times faster than a NamedTuple's field
-    (whose descriptor CPython 3.11 cannot specialise). It compares and hashes by its fields, in
-    the order of PLANE_FIELDS, as the NamedTuple it replaced did (``astuple``).
+    (whose descriptor CPython 3.11 cannot specialise). Two records are equal only when they are
+    the same record: the rules' memos compare tuples of planes, and an identity test is the
+    cheapest there is; ``astuple`` gives the fields as the NamedTuple it replaced held them (the
+    state's key compares those).
     """
 
     __slots__ = PLANE_FIELDS
@@ -124,16 +126,6 @@ class Plane:
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.astuple())
-
-    def __eq__(self, other: object) -> bool:
-        if other is self:
-            return True
-        if not isinstance(other, Plane):
-            return NotImplemented
-        return self.astuple() == other.astuple()
-
-    def __hash__(self) -> int:
-        return hash(self.astuple())
 
     def __repr__(self) -> str:
         fields = ", ".join(

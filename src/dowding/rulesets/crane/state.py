@@ -246,7 +246,9 @@ class CraneState(TaskQueueState):
     def _put(self, plane: Plane) -> None:
         i = self.index[plane.id]
         before = self.planes
-        planes = self.planes = (*before[:i], plane, *before[i + 1 :])
+        new = list(before)  # a list and back: cheaper than joining two slices
+        new[i] = plane
+        planes = self.planes = tuple(new)
         # IV, VII.E read only the bombers' status and load: when neither changed, the game goes on
         # as check_end last found it, so its memo moves on to the new planes (no search again)
         going = self._going
