@@ -14,7 +14,6 @@ dogfight and put back (``fb:<flight>``, under the unseen ones).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import compress
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -44,6 +43,9 @@ def _getter(deck: tuple[str, ...]) -> Callable[[dict[str, str]], tuple[str, ...]
         )
         found = _GETTERS[id(deck)] = (deck, get)  # the deck kept: its id is never reused
     return found[1]
+
+
+_PUBLIC_EVENTS: dict[str, Event] = {}
 
 
 class Core(TaskQueueState):
@@ -140,7 +142,17 @@ class Core(TaskQueueState):
         self.queue = tuple(tasks) + self.queue
 
     def say(self, text: str, seats: Iterable[str] | None = None) -> None:
-        self._log.append(Event(text, None if seats is None else frozenset(seats)))
+        if seats is not None:
+            self._log.append(Event(text, frozenset(seats)))
+            return
+        # a line every seat reads, made once for each text (an Event is immutable; the same
+        # moves are told again and again, and a frozen dataclass is slow to make)
+        event = _PUBLIC_EVENTS.get(text)
+        if event is None:
+            if len(_PUBLIC_EVENTS) >= 1 << 16:
+                _PUBLIC_EVENTS.clear()
+            event = _PUBLIC_EVENTS[text] = Event(text)
+        self._log.append(event)
 
     def end(self, winner: str, reason: str) -> None:
         scores = {
@@ -166,21 +178,26 @@ class Core(TaskQueueState):
         """The cards at ``place``; with ``unit``, looked for in that Group's or Luftflotte's
         cards alone (a hand or a stack holds one unit's cards)."""
         if unit is not None:
-            return list(compress(self.c.decks[unit], map(place.__eq__, self.places(unit))))
+            return self._unit_cards_at(unit, place)
         return [cid for cid, where in self.loc.items() if where == place]
+
+    def _unit_cards_at(self, unit: int, place: str) -> list[str]:
+        """A unit's cards at ``place``, in file order (a comprehension over the unit's places:
+        cheaper than ``compress`` with a comparison mapped over them)."""
+        deck = self.c.decks[unit]
+        return [cid for cid, where in zip(deck, self.places(unit), strict=True) if where == place]
 
     def pool(self, unit: int) -> list[str]:
         """A Group's or Luftflotte's cards in its Combat Ready box (file order)."""
-        return list(compress(self.c.decks[unit], map("crb".__eq__, self.places(unit))))
+        return self._unit_cards_at(unit, "crb")
 
     def pool_items(self, unit: int) -> tuple[str, ...]:
         """``pool`` as a tuple (the items of a draw)."""
-        return tuple(compress(self.c.decks[unit], map("crb".__eq__, self.places(unit))))
+        return tuple(self._unit_cards_at(unit, "crb"))
 
     def fb(self, flight: str) -> list[str]:
         """The known cards in a Flight box (for a German flight, all of them)."""
-        unit = command(flight)
-        return list(compress(self.c.decks[unit], map(("fb:" + flight).__eq__, self.places(unit))))
+        return self._unit_cards_at(command(flight), "fb:" + flight)
 
     def has_cards(self, flight: str) -> bool:
         """Whether a flight's Flight box holds any card (known or, for the RAF, unseen)."""

@@ -97,3 +97,31 @@ def fuel_marker(used: int, spaces: int) -> int | None:
 def max_move(used: int) -> int:
     """The most spaces a flight may still move in one step (its highest unused marker; -1: none)."""
     return _MAX_MOVES[used] if 0 <= used < 32 else _max_move(used)
+
+
+# Flights built field by field, without ``_replace``'s keyword handling: these are the changes
+# made at almost every step (tests/rulesets/bob1990/test_fast_paths.py holds them to _replace).
+_new_flight = tuple.__new__
+
+
+def raf_moved(flight: Flight, pos: str, marker: int, airborne: bool) -> Flight:
+    """``flight._replace(pos=pos, marker=marker, airborne=airborne)`` (B.I.3)."""
+    _, status, fuel, rs, rs_stop, nofighters, _, attacked, bombed, _, base = flight
+    values = (pos, status, fuel, rs, rs_stop, nofighters, marker, attacked, bombed, airborne, base)
+    return _new_flight(Flight, values)
+
+
+def lw_moved(
+    flight: Flight, pos: str, fuel: int, rs: bool, rs_stop: bool, airborne: bool
+) -> Flight:
+    """``flight._replace(pos=pos, fuel=fuel, rs=rs, rs_stop=rs_stop, airborne=airborne)`` (B.I.1)."""
+    _, status, _, _, _, nofighters, marker, attacked, bombed, _, base = flight
+    values = (pos, status, fuel, rs, rs_stop, nofighters, marker, attacked, bombed, airborne, base)
+    return _new_flight(Flight, values)
+
+
+def stage_cleared(flight: Flight) -> Flight:
+    """``flight._replace(attacked=False, marker=0)`` (a new Mission Stage)."""
+    pos, status, fuel, rs, rs_stop, nofighters, _, _, bombed, airborne, base = flight
+    values = (pos, status, fuel, rs, rs_stop, nofighters, 0, False, bombed, airborne, base)
+    return _new_flight(Flight, values)

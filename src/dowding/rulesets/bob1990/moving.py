@@ -28,7 +28,10 @@ from .flights import (
     command,
     count,
     fuel_marker,
+    lw_moved,
     max_move,
+    raf_moved,
+    stage_cleared,
 )
 
 
@@ -277,7 +280,7 @@ class Found:
     enemy there can stop the flight and change the answer), and each flight's move options to
     them in ``space_order`` (made once in the Graph for every search that ends in that set)."""
 
-    __slots__ = ("_dests", "_order", "all", "graph", "inner", "layers")
+    __slots__ = ("_decisions", "_dests", "_order", "all", "graph", "inner", "layers")
 
     def __init__(self, g: Graph, layers: tuple[Any, ...], everywhere: int, inner: int) -> None:
         self.graph = g
@@ -286,6 +289,7 @@ class Found:
         self.inner = inner
         self._order: tuple[str, ...] | None = None
         self._dests: dict[str, Any] | None = None
+        self._decisions: dict[str, Decision] = {}
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -297,8 +301,12 @@ class Found:
         return self.graph.moves(flight, self.all)
 
     def decision(self, seat: str, flight: str, prompt: str) -> Decision:
-        """The move decision (``Graph.decision``)."""
-        return self.graph.decision(seat, flight, prompt, self.all)
+        """The move decision (``Graph.decision``), kept here by its prompt too: a move's prompt
+        names its side and flight (``lw_prompt``, ``raf_prompt``), so it is the whole key."""
+        found = self._decisions.get(prompt)
+        if found is None:
+            found = self._decisions[prompt] = self.graph.decision(seat, flight, prompt, self.all)
+        return found
 
     @property
     def dests(self) -> dict[str, Any]:
@@ -406,9 +414,10 @@ class Moving(Core):
     def _auto_stage_start(self, task: Task) -> None:
         self.stage += 1
         self.say(f"Mission Stage {self.stage}")
-        for f, flight in self.fl.items():
+        fl = self.fl
+        for f, flight in fl.items():
             if flight.attacked or flight.marker:
-                self.set(f, attacked=False, marker=0)
+                fl[f] = stage_cleared(flight)
         self.passes = frozenset()
         self.scratch = ()  # the flights that have moved this step (move_order=chosen)
         chosen = self.options["move_order"] == "chosen"
@@ -587,8 +596,8 @@ class Moving(Core):
         assert marker is not None
         stop_rs = d > 0 and not flight.rs_stop and self.working_rs(to)
         airborne = flight.airborne or d > 0
-        self.set(
-            f,
+        self.fl[f] = lw_moved(
+            flight,
             pos=to,
             fuel=flight.fuel | (1 << (marker - 1)),
             rs=flight.rs or rs,
@@ -708,7 +717,7 @@ class Moving(Core):
         f, to = str(task[1]), str(action.get("to"))
         d = self.raf_found(f).value(to)
         flight = self.fl[f]
-        self.set(f, pos=to, marker=d, airborne=flight.airborne or d > 0)
+        self.fl[f] = raf_moved(flight, to, d, flight.airborne or d > 0)
         self.say(f"{f} moves {d} space(s) to {to}" + (f" (marker {d})" if d else ""))
         if d > 0 and self.enemy_in(RAF, to):
             self.passes = self.passes | {to}

@@ -1,0 +1,127 @@
+"""The raw engine's fast paths give what the plain rules give (issue 13, engine speed): the
+flights built field by field, the card lookups, the narration made once a text, the move
+decisions kept on a search's answer. Each is checked at every decision of random games, against
+the rule written plainly here, and copies taken on the way stay as they were."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import compress
+
+import pytest
+
+from dowding.engine import Chance, Decision, Event, Terminal
+from dowding.rulesets.bob1990 import GAME
+from dowding.rulesets.bob1990.components import LW_FLIGHTS, RAF_FLIGHTS
+from dowding.rulesets.bob1990.flights import (
+    Flight,
+    command,
+    lw_moved,
+    raf_moved,
+    stage_cleared,
+)
+from dowding.rulesets.bob1990.state import Bob1990State
+
+UNITS = (2, 3, 5, 10, 11, 12, 13)
+OPTION_SETS = ({}, {"cell_km": 25, "move_order": "chosen", "fighters_leave": "bf109"})
+
+
+def positions(seed: int, options: dict[str, object], every: int = 1) -> Iterator[Bob1990State]:
+    """Every ``every``-th position of a random game, up to its end."""
+    rng = random.Random(seed)
+    state = GAME.new_state(None, options)
+    step = 0
+    while True:
+        node = state.next()
+        if isinstance(node, Terminal):
+            return
+        if step % every == 0:
+            yield state
+        state.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
+        step += 1
+
+
+def plain_cards_at(state: Bob1990State, unit: int, place: str) -> list[str]:
+    deck = state.c.decks[unit]
+    return list(compress(deck, (state.loc[c] == place for c in deck)))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_card_lookups_match_the_plain_rule(options: dict[str, object]) -> None:
+    for state in positions(1, options, every=7):
+        for unit in UNITS:
+            assert state.pool(unit) == plain_cards_at(state, unit, "crb")
+            assert state.pool_items(unit) == tuple(plain_cards_at(state, unit, "crb"))
+            for place in ("dmg", "stack:1", "stack:2", "stack:3", "shot"):
+                assert state.cards_at(place, unit) == plain_cards_at(state, unit, place)
+        for f in RAF_FLIGHTS + LW_FLIGHTS:
+            assert state.fb(f) == plain_cards_at(state, command(f), "fb:" + f)
+            hand = "hand:" + f
+            assert state.cards_at(hand, command(f)) == [
+                c for c in state.loc if state.loc[c] == hand
+            ]
+
+
+def test_flights_built_by_hand_match_replace() -> None:
+    seen = 0
+    for state in positions(2, {}, every=5):
+        for flight in state.fl.values():
+            seen += 1
+            assert type(raf_moved(flight, "K17", 2, True)) is Flight
+            assert raf_moved(flight, "K17", 2, True) == flight._replace(
+                pos="K17", marker=2, airborne=True
+            )
+            assert lw_moved(flight, "A4", 5, True, False, True) == flight._replace(
+                pos="A4", fuel=5, rs=True, rs_stop=False, airborne=True
+            )
+            assert stage_cleared(flight) == flight._replace(attacked=False, marker=0)
+    assert seen > 1000
+
+
+def test_narration_is_shared_only_as_equal_events() -> None:
+    state = GAME.new_state(None, None)
+    state.say("a line for all")
+    state.say("a line for all")
+    state.say("a secret", ["luftwaffe"])
+    first, again, secret = state._log
+    assert first == Event("a line for all") and first is again
+    assert secret == Event("a secret", frozenset({"luftwaffe"}))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_move_decisions_match_a_fresh_search(options: dict[str, object]) -> None:
+    """A move decision kept on its search's answer is the one made from scratch."""
+    moves = 0
+    for seed in (3, 4):
+        for state in positions(seed, options):
+            node = state.next()
+            task = state.queue[0] if state.queue else ("",)
+            if task[0] not in ("lw_move", "raf_move") or not isinstance(node, Decision):
+                continue
+            moves += 1
+            fresh = state.copy()
+            fresh._reach_cache = (None, None)
+            fresh._enemy_cache = (None, (), 0)
+            plain = (fresh._lw_found if task[0] == "lw_move" else fresh._raf_found)(task[1])
+            spaces = plain.order
+            assert [o.get("to") for o in node.options] == list(spaces)
+            assert all(o.get("flight") == task[1] for o in node.options)
+    assert moves > 500
+
+
+def test_copies_stay_as_they_were() -> None:
+    """Copies made mid-game keep their hash and their next node while the game goes on."""
+    rng = random.Random(5)
+    state = GAME.new_state(None, None)
+    kept: list[tuple[Bob1990State, str, str]] = []
+    for step in range(1500):
+        node = state.next()
+        if isinstance(node, Terminal):
+            break
+        if step % 50 == 0:
+            kept.append((state.copy(), state.hash(), repr(node)))
+        state.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
+    for copy, digest, node_text in kept:
+        assert copy.hash() == digest
+        assert repr(copy.next()) == node_text
