@@ -58,7 +58,7 @@ def turn_tasks(state: CraneState) -> tuple[Task, ...]:
 
 
 def do_endturn(state: CraneState, task: Task, action: Action | None) -> None:
-    state.planes = tuple([rested(p) if p.moved else p for p in state.planes])
+    state._put_statuses_kept(tuple([rested(p) if p.moved else p for p in state.planes]))
     state.turn_no += 1
     state.queue = (*turn_tasks(state), *state.queue)
     if state.turn_no <= state.options["max_turns"]:

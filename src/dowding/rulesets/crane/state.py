@@ -106,8 +106,7 @@ __all__ = [
 
 
 def _getter(slots: list[int]) -> Callable[[tuple[Plane, ...]], tuple[Plane, ...]]:
-    """The planes at ``slots`` as a tuple, in one call: a slice where the slots run on (the
-    forces are listed side by side, so with the shipped data they always do)."""
+    """The planes at ``slots`` as a tuple, in one call: a slice where the slots run on."""
     if not slots:
         return itemgetter(slice(0, 0))
     if slots == list(range(slots[0], slots[-1] + 1)):
@@ -178,8 +177,8 @@ class CraneState(TaskQueueState):
         self.index: dict[str, int] = {}
         self.bomber_slots: tuple[int, ...] = ()
         self.bomber_set: frozenset[int] = frozenset()
-        # the planes of each (side, role), taken from the planes tuple in one call
-        self.slots: dict[tuple[str | None, str | None], Callable[[tuple[Plane, ...]], Any]] = {}
+        # the slots of the planes of each (side, role), flying or not (never changed)
+        self.slots: dict[tuple[str | None, str | None], tuple[int, ...]] = {}
         self.roles = {name: kind.role for name, kind in comp.aircraft.items()}
         self.types = comp.aircraft
         self.queue: tuple[Task, ...] = ()
@@ -192,11 +191,11 @@ class CraneState(TaskQueueState):
         self._node: Node | None = None
         self._path: geo.Path | None = None
         self._log: list[Event] = []
-        # the flying planes of each (side, role), with the planes of that side and role they were
-        # found among (shared by copies: an entry is used only where those planes are the same)
-        self._flying: dict[
-            tuple[str | None, str | None], tuple[tuple[Plane, ...], tuple[Plane, ...]]
-        ] = {}
+        # (planes, getters): a getter of the flying planes of each (side, role), filled in as
+        # asked for, good for every planes tuple whose statuses are those of ``planes`` (_put
+        # moves it on to the new planes when no status changed; copies share it)
+        self._flying_at: tuple[tuple[Plane, ...], dict[tuple[str | None, str | None], Any]] | None
+        self._flying_at = None
         # the last (planes, bomb hits, turn) found going on (objectives.check_end)
         self._going: tuple[tuple[Plane, ...], int, int] | None = None
         # the planes still to move that were last found: (planes, which, pool), movement.select_pool
@@ -223,12 +222,10 @@ class CraneState(TaskQueueState):
         """Each plane's slot by id, and the slots of each side and role (never changed)."""
         index = {p.id: i for i, p in enumerate(planes)}
         slots = {
-            (side, role): _getter(
-                [
-                    i
-                    for i, p in enumerate(planes)
-                    if side in (None, p.side) and role in (None, self.kind(p).role)
-                ]
+            (side, role): tuple(
+                i
+                for i, p in enumerate(planes)
+                if side in (None, p.side) and role in (None, self.kind(p).role)
             )
             for side in (None, RAF, LUFTWAFFE)
             for role in (None, "fighter", "bomber")
@@ -249,15 +246,28 @@ class CraneState(TaskQueueState):
         new = list(before)  # a list and back: cheaper than joining two slices
         new[i] = plane
         planes = self.planes = tuple(new)
+        old = before[i]
+        same_status = old.status == plane.status
+        if same_status:  # the same planes fly: flying_now's getters hold for the new planes
+            flying_at = self._flying_at
+            if flying_at is not None and flying_at[0] is before:
+                self._flying_at = (planes, flying_at[1])
         # IV, VII.E read only the bombers' status and load: when neither changed, the game goes on
         # as check_end last found it, so its memo moves on to the new planes (no search again)
         going = self._going
-        if going is not None and going[0] is before:
-            old = before[i]
-            if (old.status == plane.status and old.bombed == plane.bombed) or (
-                i not in self.bomber_set
-            ):
-                self._going = (planes, going[1], going[2])
+        if (
+            going is not None
+            and going[0] is before
+            and ((same_status and old.bombed == plane.bombed) or i not in self.bomber_set)
+        ):
+            self._going = (planes, going[1], going[2])
+
+    def _put_statuses_kept(self, planes: tuple[Plane, ...]) -> None:
+        """New planes in every slot, each with the status it had (III, the end of a turn)."""
+        flying_at = self._flying_at
+        if flying_at is not None and flying_at[0] is self.planes:
+            self._flying_at = (planes, flying_at[1])
+        self.planes = planes
 
     def _put_many(self, planes: Iterable[Plane]) -> None:
         """Several planes at once (a section placed, entering or rolling its altitude)."""
@@ -279,19 +289,21 @@ class CraneState(TaskQueueState):
         return list(self.flying_now(side, role))
 
     def flying_now(self, side: str | None = None, role: str | None = None) -> tuple[Plane, ...]:
-        """The flying planes of a side and role, as a shared tuple (the rules' own lookups)."""
+        """The flying planes of a side and role, in slot order (the rules' own lookups)."""
+        # Statuses change far less often than planes move: which slots fly is found once for
+        # the statuses of these planes, and the planes in those slots are taken in one call.
+        planes = self.planes
+        flying_at = self._flying_at
+        if flying_at is None or flying_at[0] is not planes:
+            flying_at = self._flying_at = (planes, {})
+        getters = flying_at[1]
         key = (side, role)
-        # Most moves change one plane: the planes of the other sides and roles are the same
-        # objects as when their flying ones were last found, and comparing those tuples (one
-        # call, identity first) is cheaper than finding them again.
-        planes = self.slots[key](self.planes)
-        known = self._flying.get(key)
-        if known is not None and known[0] == planes:
-            return known[1]
-        # a list comprehension: cheaper than a generator
-        found = tuple([p for p in planes if p.status == FLYING])
-        self._flying[key] = (planes, found)
-        return found
+        getter = getters.get(key)
+        if getter is None:
+            getter = getters[key] = _getter(
+                [i for i in self.slots[key] if planes[i].status == FLYING]
+            )
+        return getter(planes)
 
     # VI.C-D (movement.py), shared by the moves, the German fighters' rule (VI.A) and the view
     allowance = allowance
