@@ -4,8 +4,9 @@
     python benchmarks/balance_table.py --out docs/balance   # the full form behind the doc
     python benchmarks/balance_table.py --games 10 --player ismcts:novice --ruleset crane --no-sweeps
 
-For each ruleset (``--ruleset``, repeatable; default the four two-sided ones: bob, crane,
-fight-for-the-sky, bob1990) and each of its scenarios (``--scenario`` keeps only those named),
+For each ruleset (``--ruleset``, repeatable; default all five: bob, crane, fight-for-the-sky,
+bob1990 and squadron303, whose players are one team against the rules' own Luftwaffe, so its
+team's losses are counted under "no winner") and each of its scenarios (``--scenario`` keeps only those named),
 plays ``--games`` games from seeds ``--seed``.. with ``--player`` in every seat, through the same
 code as ``dowding balance`` (``dowding.analysis.balance``), and prints a Markdown table: each
 side's wins with the 95% Wilson interval, games without a winner, the mean scores, the most
@@ -37,8 +38,13 @@ from dowding.analysis.balance import Plan, parse_vary, plot_vary, run_balance
 from dowding.bots.ismcts import STRENGTHS
 from dowding.engine import get_game
 
-RULESETS = ("crane", "bob", "fight-for-the-sky", "bob1990")
-LONG = {("bob", "campaign"), ("fight-for-the-sky", "campaign"), ("bob1990", "advanced")}
+RULESETS = ("crane", "bob", "fight-for-the-sky", "bob1990", "squadron303")
+LONG = {
+    ("bob", "campaign"),
+    ("fight-for-the-sky", "campaign"),
+    ("bob1990", "advanced"),
+    ("squadron303", "campaign"),
+}
 
 
 @dataclass(frozen=True)
