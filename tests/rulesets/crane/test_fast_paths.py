@@ -19,6 +19,7 @@ from dowding.rulesets.crane.equipment import (
     on_table,
     rested,
 )
+from dowding.rulesets.crane.placements import _spots, check_place, compute_place_decision
 from dowding.rulesets.crane.state import CraneState, _getter
 
 
@@ -151,3 +152,25 @@ def test_a_plane_record_reads_as_the_named_tuple_did() -> None:
     )
     assert at_altitude(p, "above").astuple() == p._replace(altitude="above").astuple()
     assert state.key()[3][0] == p.astuple()
+
+
+def test_placement_options_are_the_spots_check_place_allows() -> None:
+    # compute_place_decision checks only the spacing of its spots (they are in the entry area
+    # already): the same options as check_place, the plain V.B rule, on every spot of the grid
+    checked = 0
+    for scenario in ("eight-heinkels", "heinkels-and-stukas"):
+        for seed in range(4):
+            for state, node in _random_states(scenario, seed, {"table": "pingpong"}):
+                task = state.queue[0] if state.queue else ("",)
+                if task[0] != "place":
+                    continue
+                assert isinstance(node, Decision)
+                fresh = compute_place_decision(state, task[1])
+                plain = [
+                    action
+                    for _, _, action in _spots(state, task[1])
+                    if check_place(state, task[1], action) is None
+                ]
+                assert list(node.options) == list(fresh.options) == plain
+                checked += 1
+    assert checked > 0

@@ -88,12 +88,14 @@ def place_decision(state: CraneState, group_id: str) -> Decision:
 
 def compute_place_decision(state: CraneState, group_id: str) -> Decision:
     x_lo, x_hi, y_lo, y_hi = _entry_area(state, group_id)
-    # check_place on each spot, with what it looks up once for all of them
-    flying = [p for p in state.planes if p.status == FLYING]
+    # check_place on each spot: the spots are in the entry area already (_spots), so only the
+    # spacing from the planes already placed is left to check
+    placed = [(p.x, p.y) for p in state.planes if p.status == FLYING]
+    sep = state.rules.placement_separation
     options = [
         action
-        for points, action in _spots(state, group_id)
-        if not _place_problem(state, points, flying)
+        for points, box, action in _spots(state, group_id)
+        if _spaced(points, box, placed, sep)
     ]
     return Decision(
         LUFTWAFFE,
@@ -114,15 +116,34 @@ def _entry_area(state: CraneState, group_id: str) -> tuple[float, float, float, 
     return x_lo, x_hi, y_lo, y_hi
 
 
-def _spots(state: CraneState, group_id: str) -> tuple[tuple[tuple[geo.Point, ...], Action], ...]:
-    """The grid of spots offered for a group, each with its planes' points and its action, less
-    those outside the entry area: the same for every game (the shared memos), so only the
-    spacing from the planes already placed is left to check."""
+def _spaced(
+    points: Sequence[geo.Point], box: geo.Rect, placed: Sequence[geo.Point], sep: float
+) -> bool:
+    """Whether every point is at least ``sep`` from every plane placed (_place_problem's
+    spacing test): only a plane inside ``box``, the points' bounding box grown by ``sep``, can be
+    too close."""
+    x_lo, y_lo, x_hi, y_hi = box
+    for ox, oy in placed:
+        if x_lo <= ox <= x_hi and y_lo <= oy <= y_hi:
+            for px, py in points:
+                if hypot(ox - px, oy - py) < sep:  # geo.distance, inlined
+                    return False
+    return True
+
+
+def _spots(
+    state: CraneState, group_id: str
+) -> tuple[tuple[tuple[geo.Point, ...], geo.Rect, Action], ...]:
+    """The grid of spots offered for a group, each with its planes' points, their bounding box
+    grown by the placement separation and its action, less those outside the entry area: the
+    same for every game (the shared memos), so only the spacing from the planes already placed
+    is left to check."""
     known = state.memo.place_spots.get(group_id)
     if known is not None:
         return known
     x_lo, x_hi, y_lo, y_hi = _entry_area(state, group_id)
     offsets = group_offsets(state, group_id)
+    sep = state.rules.placement_separation
     spots = []
     steps = max(1, round((x_hi - x_lo) / 4.0))
     for i in range(steps + 1):
@@ -131,7 +152,9 @@ def _spots(state: CraneState, group_id: str) -> tuple[tuple[tuple[geo.Point, ...
             # the spot as the action holds it (two decimals)
             points = tuple(geo.formation((float(number(x)), float(number(y))), 0.0, offsets))
             if _place_problem(state, points, []) is None:
-                spots.append((points, Action("place", x=x, y=y)))
+                xs, ys = [px for px, _ in points], [py for _, py in points]
+                box = (min(xs) - sep, min(ys) - sep, max(xs) + sep, max(ys) + sep)
+                spots.append((points, box, Action("place", x=x, y=y)))
     found = state.memo.place_spots[group_id] = tuple(spots)
     return found
 

@@ -154,7 +154,7 @@ class SharedMemos:
         # move decisions by (plane, damage, fresh, altitude): movement.path_decision
         self.path_decisions: dict[tuple[str, int, bool, str], Decision | None] = {}
         # the spots in the entry area offered to each group: placements._spots
-        self.place_spots: dict[str, tuple[tuple[tuple[geo.Point, ...], Action], ...]] = {}
+        self.place_spots: dict[str, tuple[tuple[tuple[geo.Point, ...], geo.Rect, Action], ...]] = {}
         # the dice of an attack by its task (attacker, target, how): combat.attack_roll
         self.rolls: dict[Task, Chance] = {}
 
