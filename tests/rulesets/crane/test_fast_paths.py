@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
 from dowding.engine import Chance, Decision, Node, Terminal
 from dowding.rulesets.crane import GAME
+from dowding.rulesets.crane import geometry as geo
 from dowding.rulesets.crane.combat import fire_options
 from dowding.rulesets.crane.components import Rules, RuleValues
 from dowding.rulesets.crane.engagement import fire_targets
@@ -19,6 +21,7 @@ from dowding.rulesets.crane.equipment import (
     on_table,
     rested,
 )
+from dowding.rulesets.crane.movement import move_allowance
 from dowding.rulesets.crane.placements import _spots, check_place, compute_place_decision
 from dowding.rulesets.crane.state import CraneState, _getter
 
@@ -174,3 +177,103 @@ def test_placement_options_are_the_spots_check_place_allows() -> None:
                 assert list(node.options) == list(fresh.options) == plain
                 checked += 1
     assert checked > 0
+
+
+def test_the_memoised_allowance_and_straight_leg_are_the_rules() -> None:
+    # movement.move_allowance keeps (VI.C allowance, VI.D straight leg) per type, damage, first
+    # move and altitude: the plain rule, worked out afresh for every flying plane at every node
+    checked = 0
+    for state, _ in _random_states("heinkels-and-stukas", 2, {"auto_intercept": False}):
+        rules = state.comp.rules
+        for p in state.flying_now():
+            kind = state.comp.aircraft[p.type]
+            total = kind.move - rules.damage_slowdown * p.damage
+            if p.fresh and p.altitude == "above":
+                total += rules.dive_bonus
+            elif p.fresh and p.altitude == "below":
+                total -= rules.climb_penalty
+            total = max(total, 0.0)
+            need = rules.fighter_straight if kind.role == "fighter" else rules.bomber_straight
+            assert move_allowance(state, p) == (total, min(need, total))
+            assert (state.allowance(p), state.straight_min(p)) == (total, min(need, total))
+            checked += 1
+    assert checked > 0
+
+
+def _plain_closest_approach(path: geo.Path, target: geo.Point, limit: float) -> tuple[float, float]:
+    best = (0.0, geo.distance(path.points[0], target))
+    for start, seg_len, a, b in path.segments():
+        if start > limit:
+            break
+        span = min(seg_len, limit - start)
+        dx, dy = (b[0] - a[0]) / seg_len, (b[1] - a[1]) / seg_len
+        t = (target[0] - a[0]) * dx + (target[1] - a[1]) * dy
+        t = max(0.0, min(span, t))
+        r = math.hypot(a[0] + dx * t - target[0], a[1] + dy * t - target[1])
+        if r < best[1]:
+            best = (start + t, r)
+    return best
+
+
+def _plain_rect_distance(p: geo.Point, rect: geo.Rect) -> float:
+    dx = max(rect[0] - p[0], 0.0, p[0] - rect[2])
+    dy = max(rect[1] - p[1], 0.0, p[1] - rect[3])
+    return math.hypot(dx, dy)
+
+
+def _plain_first_within(
+    path: geo.Path, rect: geo.Rect, radius: float, limit: float
+) -> float | None:
+    for start, seg_len, a, b in path.segments():
+        if start > limit:
+            break
+        span = min(seg_len, limit - start)
+        if max(a[1], b[1]) < rect[1] - radius - 1e-6:
+            continue
+
+        def dist_at(
+            t: float, a: geo.Point = a, b: geo.Point = b, seg_len: float = seg_len
+        ) -> float:
+            f = t / seg_len
+            return _plain_rect_distance((a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f), rect)
+
+        if dist_at(0.0) <= radius:
+            return start
+        lo, hi = 0.0, span
+        for _ in range(40):
+            m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+            if dist_at(m1) <= dist_at(m2):
+                hi = m2
+            else:
+                lo = m1
+        t_min = (lo + hi) / 2
+        if dist_at(t_min) > radius:
+            continue
+        lo, hi = 0.0, t_min
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            if dist_at(mid) <= radius:
+                hi = mid
+            else:
+                lo = mid
+        return start + hi
+    return None
+
+
+def test_the_geometry_without_min_and_max_gives_the_same_floats() -> None:
+    # geometry.py writes min()/max() out as comparisons on the hot paths: the very same floats
+    rng = random.Random(7)
+    rect = (30.0, 60.0, 42.0, 72.0)
+    for _ in range(3000):
+        start = (rng.uniform(-5, 77), rng.uniform(-5, 77))
+        total = rng.choice((0.0, 3.0, 6.0, rng.uniform(0, 20)))
+        straight = rng.choice((0.0, total, total + 1, rng.uniform(0, total)))
+        path = geo.Path(start, rng.uniform(0, 360), straight, rng.uniform(-180, 180), total)
+        target = (rng.uniform(0, 72), rng.uniform(0, 72))
+        limit = rng.choice((path.length, rng.uniform(0, path.length)))
+        assert path.closest_approach(target, limit) == _plain_closest_approach(path, target, limit)
+        assert geo.rect_distance(target, rect) == _plain_rect_distance(target, rect)
+        assert geo.rect_distance(start, rect) == _plain_rect_distance(start, rect)
+        for radius in (0.5, 4.0, 12.0):
+            found = path.first_within(rect, radius, limit)
+            assert found == _plain_first_within(path, rect, radius, limit)

@@ -39,8 +39,16 @@ def fire_options(state: CraneState, plane: Plane) -> list[Action]:
     # off the move's bounding box by more than the range is out of reach of the whole move.
     (x0, y0), (x1, y1), (x2, y2) = path.points
     margin = reach + 1e-6
-    x_lo, x_hi = min(x0, x1, x2) - margin, max(x0, x1, x2) + margin
-    y_lo, y_hi = min(y0, y1, y2) - margin, max(y0, y1, y2) + margin
+    # min() and max() of the three points written out (the same values, without CPython 3.11's
+    # keyword parsing on every call of the builtins)
+    x_lo = x1 if x1 < x0 else x0
+    x_lo = (x2 if x2 < x_lo else x_lo) - margin
+    x_hi = x1 if x1 > x0 else x0
+    x_hi = (x2 if x2 > x_hi else x_hi) + margin
+    y_lo = y1 if y1 < y0 else y0
+    y_lo = (y2 if y2 < y_lo else y_lo) - margin
+    y_hi = y1 if y1 > y0 else y0
+    y_hi = (y2 if y2 > y_hi else y_hi) + margin
     sx, sy = x0, y0
     span = limit + reach
     stops = []
@@ -250,7 +258,8 @@ def gunners_at(
             continue
         if gunner_covers(state, bomber, spot, arc):
             shooters.append(bomber.id)
-    shooters.sort(key=lambda s: (s != first, s))
+    if len(shooters) > 1:
+        shooters.sort(key=lambda s: (s != first, s))
     return [("attack", s, fighter.id, "defensive") for s in shooters]
 
 

@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 
 
 # --- VI.A German fighters intercept -----------------------------------------------------
-def rule_path(state: CraneState, plane: Plane) -> tuple[float, float]:
-    """VI.A: German fighters make for the closest British fighter; with none, they keep station on the bombers."""
-    straight = state.straight_min(plane)
+def rule_path(state: CraneState, plane: Plane, straight: float) -> tuple[float, float]:
+    """VI.A: German fighters make for the closest British fighter; with none, they keep station on
+    the bombers. ``straight`` is the plane's straight leg (movement.straight_min)."""
     goal = intercept_goal(state, plane)
     if goal is None:
         return 0.0, straight

@@ -202,6 +202,16 @@ class Move(NamedTuple):
         return geo.Path((self.x, self.y), self.heading, self.straight, self.turn, self.total)
 
 
+def new_move(
+    plane: str, x: float, y: float, heading: float, straight: float, turn: float, total: float
+) -> Move:
+    """``Move(...)`` without the NamedTuple's Python-level ``__new__`` (a move is made every step)."""
+    return _new_tuple(Move, (plane, x, y, heading, straight, turn, total))
+
+
+_new_tuple = tuple.__new__
+
+
 def faces(action: Action) -> tuple[int, ...]:
     """II.A: the faces of the D6s rolled, from a `roll d=...` action."""
     rolled = action.get("d")

@@ -2,6 +2,10 @@
 
 Coordinates are inches: x across the table, y from the German entry edge towards
 the factory edge. Headings are degrees clockwise with 0 pointing along +y.
+
+The methods run on every move write ``min(a, b)`` as ``b if b < a else a`` and ``max(a, b)`` as
+``b if b > a else a``: the same value (the builtins keep the first of equals), without CPython
+3.11's keyword parsing on every call of ``min``/``max``.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ class Path:
         self, start: Point, heading: float, straight: float, turn: float, total: float
     ) -> None:
         # unit() and norm_heading() inlined (the same arithmetic): a path is built on every move
-        straight = min(straight, total)
+        straight = total if total < straight else straight  # min(straight, total)
         rad = math.radians(heading)
         ux, uy = math.sin(rad), math.cos(rad)
         p1 = (start[0] + ux * straight, start[1] + uy * straight)
@@ -114,26 +118,30 @@ class Path:
 
     def closest_approach(self, target: Point, limit: float) -> tuple[float, float]:
         """(distance along path, range) of the nearest point to ``target`` within the first ``limit`` inches."""
-        best = (0.0, distance(self.points[0], target))
+        tx, ty = target
+        p0 = self.points[0]
+        best_at, best = 0.0, math.hypot(tx - p0[0], ty - p0[1])  # distance(), inlined
         for start, seg_len, a, b in self._segments:
             if start > limit:
                 break
-            span = min(seg_len, limit - start)
+            rest = limit - start
+            span = rest if rest < seg_len else seg_len  # min(seg_len, limit - start)
             dx, dy = (b[0] - a[0]) / seg_len, (b[1] - a[1]) / seg_len
-            t = (target[0] - a[0]) * dx + (target[1] - a[1]) * dy
-            t = max(0.0, min(span, t))
-            r = math.hypot(a[0] + dx * t - target[0], a[1] + dy * t - target[1])
-            if r < best[1]:
-                best = (start + t, r)
-        return best
+            t = (tx - a[0]) * dx + (ty - a[1]) * dy
+            t = t if t < span else span  # min(span, t)
+            t = t if t > 0.0 else 0.0  # max(0.0, t)
+            r = math.hypot(a[0] + dx * t - tx, a[1] + dy * t - ty)
+            if r < best:
+                best_at, best = start + t, r
+        return best_at, best
 
     def first_within(self, rect: Rect, radius: float, limit: float) -> float | None:
         """The first distance along the path at which the plane is within ``radius`` of ``rect``."""
         for start, seg_len, a, b in self._segments:
             if start > limit:
                 break
-            span = min(seg_len, limit - start)
-            if max(a[1], b[1]) < rect[1] - radius - 1e-6:
+            short = rect[1] - radius - 1e-6
+            if a[1] < short and b[1] < short:  # max(a[1], b[1]) < short
                 continue  # short of the rectangle by more than the radius (_bbox_gap's usual case)
             if _bbox_gap(a, b, rect) > radius:
                 continue  # the whole leg stays out of reach: skip the search
@@ -144,6 +152,8 @@ class Path:
 
             if dist_at(0.0) <= radius:
                 return start
+            rest = limit - start
+            span = rest if rest < seg_len else seg_len  # min(seg_len, limit - start)
             lo, hi = 0.0, span
             for _ in range(40):  # distance to a convex set is convex along a line
                 m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
@@ -172,9 +182,11 @@ class Path:
         for start, seg_len, a, b in self._segments:
             if start > limit:
                 break
-            if max(a[1], b[1]) < rect[1] - 1e-6 or min(a[1], b[1]) > rect[3] + 1e-6:
+            short, beyond = rect[1] - 1e-6, rect[3] + 1e-6
+            if (a[1] < short and b[1] < short) or (a[1] > beyond and b[1] > beyond):
                 continue  # the leg stays short of (or beyond) the rectangle: nothing to clip
-            span = min(seg_len, limit - start)
+            rest = limit - start
+            span = rest if rest < seg_len else seg_len  # min(seg_len, limit - start)
             dx, dy = (b[0] - a[0]) / seg_len, (b[1] - a[1]) / seg_len
             # the centre must stay inside the rectangle shrunk by the fuselage's half extent
             shrunk = (
@@ -192,8 +204,15 @@ class Path:
 
 
 def rect_distance(p: Point, rect: Rect) -> float:
-    dx = max(rect[0] - p[0], 0.0, p[0] - rect[2])
-    dy = max(rect[1] - p[1], 0.0, p[1] - rect[3])
+    # max(rect[0] - x, 0.0, x - rect[2]) and the same across y, written out (the flak search
+    # asks a hundred times a leg)
+    x, y = p
+    d, e = rect[0] - x, x - rect[2]
+    d = d if d > 0.0 else 0.0
+    dx = e if e > d else d
+    d, e = rect[1] - y, y - rect[3]
+    d = d if d > 0.0 else 0.0
+    dy = e if e > d else d
     return math.hypot(dx, dy)
 
 

@@ -15,7 +15,7 @@ from dowding.engine import Action, Decision, Event
 
 from .combat import gunners_at
 from .engagement import rule_path
-from .equipment import EPS, EXITED, FLYING, LUFTWAFFE, RAF, Move, Plane, Task, at_spot, flown
+from .equipment import EPS, EXITED, FLYING, LUFTWAFFE, RAF, Plane, Task, at_spot, flown, new_move
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -44,11 +44,18 @@ def _turn_options(turns: tuple[int, ...]) -> tuple[Action, ...]:
 # --- VI.C Movement ----------------------------------------------------------------------
 def allowance(state: CraneState, plane: Plane) -> float:
     """VI.C movement, less 2" a damage point (VI.D.1.c, 2.b); V.D dive or climb on the first move."""
+    return move_allowance(state, plane)[0]
+
+
+def move_allowance(state: CraneState, plane: Plane) -> tuple[float, float]:
+    """The plane's allowance (VI.C) and the straight leg it must fly first (VI.D.1.a, 2.a), worked
+    out once for each (type, damage, first move, altitude): the type fixes the role."""
     key = (plane.type, plane.damage, plane.fresh, plane.altitude)
     allowances = state.memo.allowances
     known = allowances.get(key)
     if known is None:
-        known = allowances[key] = _allowance(state, plane)
+        total = _allowance(state, plane)
+        known = allowances[key] = (total, _straight_min(state, plane, total))
     return known
 
 
@@ -65,9 +72,13 @@ def _allowance(state: CraneState, plane: Plane) -> float:
 # --- VI.D Maneuvering -------------------------------------------------------------------
 def straight_min(state: CraneState, plane: Plane) -> float:
     """VI.D.1.a: fighters fly 6" straight before turning; VI.D.2.a: bombers 3"."""
+    return move_allowance(state, plane)[1]
+
+
+def _straight_min(state: CraneState, plane: Plane, total: float) -> float:
     rules = state.rules
     need = rules.fighter_straight if state.roles[plane.type] == "fighter" else rules.bomber_straight
-    return min(need, state.allowance(plane))
+    return min(need, total)
 
 
 def select_pool(state: CraneState, which: str) -> tuple[Plane, ...]:
@@ -203,18 +214,14 @@ def check_move(state: CraneState, plane: Plane, action: Action) -> str | None:
 
 def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     """VI.D.3.b: the complete move is measured and the washer placed before any stop to fire."""
-    plane = state.plane(task[1])
+    plane = state.planes[state.index[task[1]]]
+    total, s_min = move_allowance(state, plane)
     if action is None:
-        turn, straight = rule_path(state, plane)
+        turn, straight = rule_path(state, plane, s_min)
     else:
         turn = action.number("turn")
-        straight = (
-            action.number("straight")
-            if action.get("straight") is not None
-            else state.straight_min(plane)
-        )
-    total = state.allowance(plane)
-    state.moving = Move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
+        straight = action.number("straight") if action.get("straight") is not None else s_min
+    state.moving = new_move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
     state._path = None
     state._put(flown(plane))
     state._log.append(_flies_event(state.name(plane), total, straight, turn))

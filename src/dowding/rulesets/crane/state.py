@@ -149,8 +149,8 @@ class SharedMemos:
         self.sections: dict[str, tuple[int, ...]] = {}  # the slots of each section's planes
         # "id (type)" of each plane, written once (a plane's type never changes)
         self.names: dict[str, str] = {}
-        # movement allowances by (type, damage, fresh, altitude): movement.allowance
-        self.allowances: dict[tuple[str, int, bool, str], float] = {}
+        # (allowance, straight leg) by (type, damage, fresh, altitude): movement.move_allowance
+        self.allowances: dict[tuple[str, int, bool, str], tuple[float, float]] = {}
         # move decisions by (plane, damage, fresh, altitude): movement.path_decision
         self.path_decisions: dict[tuple[str, int, bool, str], Decision | None] = {}
         # the spots in the entry area offered to each group: placements._spots
