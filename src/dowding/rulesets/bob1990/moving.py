@@ -214,27 +214,38 @@ class Graph:
         spaces first reached in ``d`` spaces carrying flag bits ``bits`` (2: entered RS,
         1: entered 12 Group). A flight stops in ``stops`` (after its first space: it may leave
         the space it starts in)."""
-        here = self.bit[start]
-        first = [0, 0, 0, 0]
-        first[carried] = here
-        layers = [tuple(first)]
-        seen = first[:]
-        frontier = first
-        go = ~stops
         targets = self.targets
-        for d in range(1, reach + 1):
+        seen = [0, 0, 0, 0]
+        seen[carried] = self.bit[start]
+        layers = [tuple(seen)]
+        if reach < 1:
+            return LwFound(self, tuple(layers), seen)
+        # the first space, from the start (a stop there does not hold the flight)
+        near = self.near[self.index[start]]
+        frontier = [0, 0, 0, 0]
+        for t, sel in targets[carried]:
+            frontier[t] = near & sel & ~seen[t]
+            seen[t] |= frontier[t]
+        layers.append(tuple(frontier))
+        go = ~stops
+        shape = self._grid
+        for _ in range(reach - 1):
             new = [0, 0, 0, 0]
             for c in range(4):
-                spaces = frontier[c]
+                spaces = frontier[c] & go
                 if not spaces:
                     continue
-                if d == 1:
-                    out = self.near[self.index[start]]
-                else:
-                    spaces &= go
-                    if not spaces:
-                        continue
+                if shape is None:
                     out = self.spread(spaces)
+                else:  # ``spread`` inline: it is most of a search's work
+                    rows, grid, not_row0, not_last = shape
+                    g = spaces & grid
+                    v = g | ((g << 1) & not_row0) | ((g >> 1) & not_last)
+                    out = (v | (v << rows) | (v >> rows)) & grid
+                    if spaces & self.box_near:
+                        out |= self.box
+                    if spaces & self.box:
+                        out |= self.box_near
                 for t, sel in targets[c]:
                     new[t] |= out & sel
             for t in range(4):
@@ -280,7 +291,7 @@ class Found:
     enemy there can stop the flight and change the answer), and each flight's move options to
     them in ``space_order`` (made once in the Graph for every search that ends in that set)."""
 
-    __slots__ = ("_decisions", "_dests", "_order", "all", "graph", "inner", "layers")
+    __slots__ = ("_decision", "_dests", "_order", "all", "graph", "inner", "layers")
 
     def __init__(self, g: Graph, layers: tuple[Any, ...], everywhere: int, inner: int) -> None:
         self.graph = g
@@ -289,7 +300,7 @@ class Found:
         self.inner = inner
         self._order: tuple[str, ...] | None = None
         self._dests: dict[str, Any] | None = None
-        self._decisions: dict[str, Decision] = {}
+        self._decision: Decision | None = None
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -301,11 +312,13 @@ class Found:
         return self.graph.moves(flight, self.all)
 
     def decision(self, seat: str, flight: str, prompt: str) -> Decision:
-        """The move decision (``Graph.decision``), kept here by its prompt too: a move's prompt
-        names its side and flight (``lw_prompt``, ``raf_prompt``), so it is the whole key."""
-        found = self._decisions.get(prompt)
-        if found is None:
-            found = self._decisions[prompt] = self.graph.decision(seat, flight, prompt, self.all)
+        """The move decision (``Graph.decision``); the last one is kept here too, checked by
+        its prompt, which names its side and flight (``lw_prompt``, ``raf_prompt``). One slot
+        and no table: every object a shared memo keeps alive is work for the garbage collector."""
+        last = self._decision
+        if last is not None and last.prompt == prompt:
+            return last
+        found = self._decision = self.graph.decision(seat, flight, prompt, self.all)
         return found
 
     @property
