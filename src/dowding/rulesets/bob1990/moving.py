@@ -549,9 +549,10 @@ class Moving(Core):
     def lw_found(self, f: str) -> Found:
         """The search behind ``lw_destinations`` and the move options (asked for by the
         decision, then by the move: the last one is kept)."""
-        key = self.situation(f)
-        if self._reach_cache[0] == key:
-            return self._reach_cache[1]  # type: ignore[no-any-return]
+        key = (f, self.passes, self.destroyed, tuple(self.fl.values()))  # situation(f), inline
+        cached = self._reach_cache
+        if cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
         out = self._lw_found(f)
         self._reach_cache = (key, out)
         return out
@@ -595,14 +596,15 @@ class Moving(Core):
         return g.lw_search(seed[0], carried, reach, stops).dests
 
     def _dec_lw_move(self, task: Task) -> Decision | None:
-        f = str(task[1])
+        f: str = task[1]
         flight = self.fl[f]
         if flight.status != ON_MAP or max_move(flight.fuel) < 0:
             return None
         return self.lw_found(f).decision(LUFTWAFFE, f, lw_prompt(f, flight.fuel))
 
     def _do_lw_move(self, task: Task, action: Action) -> None:
-        f, to = str(task[1]), str(action.get("to"))
+        f: str = task[1]
+        to = str(action.get("to"))
         flight = self.fl[f]
         d, rs, g12 = self.lw_found(f).value(to)
         marker = fuel_marker(flight.fuel, d)
@@ -684,9 +686,10 @@ class Moving(Core):
 
     def raf_found(self, f: str) -> Found:
         """The search behind ``raf_destinations`` and the move options (as ``lw_found``)."""
-        key = self.situation(f)
-        if self._reach_cache[0] == key:
-            return self._reach_cache[1]  # type: ignore[no-any-return]
+        key = (f, self.passes, self.destroyed, tuple(self.fl.values()))  # situation(f), inline
+        cached = self._reach_cache
+        if cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
         out = self._raf_found(f)
         self._reach_cache = (key, out)
         return out
@@ -721,16 +724,21 @@ class Moving(Core):
         return g.raf_search(start, g.mask(enemies)).dests
 
     def _dec_raf_move(self, task: Task) -> Decision | None:
-        f = str(task[1])
+        f: str = task[1]
         if self.fl[f].status != ON_MAP:
             return None
         return self.raf_found(f).decision(RAF, f, raf_prompt(f))
 
     def _do_raf_move(self, task: Task, action: Action) -> None:
-        f, to = str(task[1]), str(action.get("to"))
+        f: str = task[1]
+        to = str(action.get("to"))
         d = self.raf_found(f).value(to)
         flight = self.fl[f]
-        self.fl[f] = raf_moved(flight, to, d, flight.airborne or d > 0)
-        self.say(f"{f} moves {d} space(s) to {to}" + (f" (marker {d})" if d else ""))
-        if d > 0 and self.enemy_in(RAF, to):
+        if not d:
+            self.fl[f] = raf_moved(flight, to, 0, flight.airborne)
+            self.say(f"{f} moves 0 space(s) to {to}")
+            return
+        self.fl[f] = raf_moved(flight, to, d, True)
+        self.say(f"{f} moves {d} space(s) to {to} (marker {d})")
+        if self.enemy_in(RAF, to):
             self.passes = self.passes | {to}
