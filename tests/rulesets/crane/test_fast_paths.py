@@ -6,6 +6,8 @@ import math
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from dowding.engine import Chance, Decision, Node, Terminal
 from dowding.rulesets.crane import GAME
 from dowding.rulesets.crane import geometry as geo
@@ -277,3 +279,33 @@ def test_the_geometry_without_min_and_max_gives_the_same_floats() -> None:
         for radius in (0.5, 4.0, 12.0):
             found = path.first_within(rect, radius, limit)
             assert found == _plain_first_within(path, rect, radius, limit)
+
+
+def _playthrough(scenario: str, seed: int, options: dict[str, object]) -> list[object]:
+    """Everything a random game shows at every node: the decision or dice, the hash, the words."""
+    seen: list[object] = []
+    for state, node in _random_states(scenario, seed, options):
+        shown = (
+            (node.seat, node.prompt, node.free, [a.text for a in node.options])
+            if isinstance(node, Decision)
+            else repr(node)
+        )
+        seen.append((shown, state.hash(), [e.text for e in state.events], state.queue))
+    return seen
+
+
+def test_tasks_run_at_once_play_as_the_queue_plays_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CraneState._run_now runs a task that needs no one at once; put at the head of the queue
+    # instead, for the runner's next turn (the plain rule of the queue), the game is the same
+    for scenario in ("eight-heinkels", "heinkels-and-stukas"):
+        for options in ({}, {"auto_intercept": False, "table": "pingpong"}):
+            for seed in range(3):
+                fast = _playthrough(scenario, seed, options)
+                with monkeypatch.context() as patch:
+
+                    def queued(self: CraneState, task: tuple[object, ...]) -> None:
+                        self.queue = (task, *self.queue)
+
+                    patch.setattr(CraneState, "_run_now", queued)
+                    plain = _playthrough(scenario, seed, options)
+                assert fast == plain

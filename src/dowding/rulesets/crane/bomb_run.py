@@ -24,15 +24,20 @@ def do_flight(state: CraneState, task: Task, action: Action | None) -> None:
     bomber = state.plane(task[1])
     path = state._path_for_move()
     rules = state.rules
-    follow: list[Task] = [("bombrun", bomber.id), ("resume", bomber.id)]
+    bombrun: Task = ("bombrun", bomber.id)
+    resume: Task = ("resume", bomber.id)
     if rules.flak_range > 0 and not bomber.bombed:
         d = path.first_within(state.factory, rules.flak_range, state._flight_limit(path))
         if d is not None:
             x, y, h = path.at(d)
             state._put(at_spot(bomber, x, y, h))
             # VII.A.2-3: resolved as an attack (combat.do_attack)
-            follow.insert(0, ("attack", "AA", bomber.id, "flak"))
-    state.queue = (*follow, *state.queue)
+            state.queue = (("attack", "AA", bomber.id, "flak"), bombrun, resume, *state.queue)
+            return
+    if bombrun_decision(state, bomber) is None:
+        state._run_now(resume)  # VII.B: nothing to drop here, it flies on at once
+    else:
+        state.queue = (bombrun, resume, *state.queue)
 
 
 def auto_flight(state: CraneState, task: Task) -> bool:

@@ -137,7 +137,7 @@ def do_fire(state: CraneState, task: Task, action: Action | None) -> None:
         action = rule_fire(state, plane, fire_options(state, plane))
     resume: Task = ("resume", plane.id)
     if action is None or action.kind == "hold":
-        state.queue = (resume, *state.queue)
+        state._run_now(resume)  # VI.D.3: it flies on at once (holding fire ends no game)
         return
     target = state.plane(action.word("target"))
     d = action.number("at")

@@ -4,6 +4,11 @@ and how a fighter stops to fire on the way).
 A move is chosen in three tasks: `select` (which plane moves next), `path` (the whole move,
 committed with the washer at its end, VI.D.3.b), then for a fighter `fire` (combat.py) or for a
 bomber `flight` (bomb_run.py), and `resume` (flying on to the washer).
+
+Most of those tasks need no one's choice and no dice: a German fighter flies by rule (VI.A), most
+moves pass no one in range and most bombers nowhere near the factory. Such a task is run at once
+by the one before it (CraneState._run_now) rather than put at the head of the queue for the queue
+runner's next turn; a task is queued only where a decision or dice come before it.
 """
 
 from __future__ import annotations
@@ -129,7 +134,13 @@ def auto_select(state: CraneState, task: Task) -> bool:
         state.queue = state.queue[1:]
         return True
     if len(pool) == 1 or (task[1] == "fighters" and state.options["auto_intercept"]):
-        state.queue = (("path", pool[0].id), *state.queue)
+        plane = pool[0]
+        path: Task = ("path", plane.id)
+        if path_decision(state, plane) is None:
+            # VI.A: flown by rule, at once (this task stays at the head, for the next plane)
+            state._run_now(path)
+        else:
+            state.queue = (path, *state.queue)
         return True
     return False
 
@@ -225,8 +236,15 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     state._path = None
     state._put(flown(plane))
     state._log.append(_flies_event(state.name(plane), total, straight, turn))
-    follow = "fire" if state.roles[plane.type] == "fighter" else "flight"
-    state.queue = ((follow, plane.id), *state.queue)
+    # what follows runs at once where no one decides (the committed move ends no game)
+    if state.roles[plane.type] != "fighter":
+        state._run_now(("flight", plane.id))  # VII.A-B, by itself
+        return
+    fire: Task = ("fire", plane.id)
+    if plane.side == LUFTWAFFE and state.options["auto_intercept"]:
+        state._run_now(fire)  # VI.A: whether it stops to fire is the rule's (rule_fire)
+    else:
+        state.queue = (fire, *state.queue)  # VI.E.3: the player may choose a stop
 
 
 @lru_cache(maxsize=8192)
