@@ -199,7 +199,8 @@ class Move(NamedTuple):
     total: float
 
     def path(self) -> geo.Path:
-        return geo.Path((self.x, self.y), self.heading, self.straight, self.turn, self.total)
+        _, x, y, heading, straight, turn, total = self  # one unpacking: no field descriptors
+        return geo.Path((x, y), heading, straight, turn, total)
 
 
 def new_move(

@@ -109,12 +109,21 @@ def select_decision(state: CraneState, which: str) -> Decision | None:
     pool = select_pool(state, which)
     if len(pool) <= 1 or (which == "fighters" and state.options["auto_intercept"]):
         return None
-    return _select_decision(RAF if which == RAF else LUFTWAFFE, tuple([p.id for p in pool]))
+    key = (RAF if which == RAF else LUFTWAFFE, tuple([p.id for p in pool]))
+    decision = _SELECT_DECISIONS.get(key)
+    if decision is None:
+        if len(_SELECT_DECISIONS) >= 4096:
+            _SELECT_DECISIONS.clear()
+        decision = _SELECT_DECISIONS[key] = _select_decision(*key)
+    return decision
 
 
-@lru_cache(maxsize=4096)
+# the choice among the planes still to move, by (seat, plane ids): an immutable value made once
+# (a dict, cleared when full: cheaper to read than an lru_cache's ordered links)
+_SELECT_DECISIONS: dict[tuple[str, tuple[str, ...]], Decision] = {}
+
+
 def _select_decision(seat: str, plane_ids: tuple[str, ...]) -> Decision:
-    """The choice among the planes still to move (an immutable value), written once for each."""
     return Decision(
         seat, "Choose the next plane to move", tuple(_select_action(i) for i in plane_ids)
     )
@@ -235,7 +244,13 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     state.moving = new_move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
     state._path = None
     state._put(flown(plane))
-    state._log.append(_flies_event(state.name(plane), total, straight, turn))
+    key = (state.name(plane), total, straight, turn)
+    event = _FLIES_EVENTS.get(key)
+    if event is None:
+        if len(_FLIES_EVENTS) >= 8192:
+            _FLIES_EVENTS.clear()
+        event = _FLIES_EVENTS[key] = _flies_event(*key)
+    state._log.append(event)
     # what follows runs at once where no one decides (the committed move ends no game)
     if state.roles[plane.type] != "fighter":
         state._run_now(("flight", plane.id))  # VII.A-B, by itself
@@ -247,9 +262,13 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
         state.queue = (fire, *state.queue)  # VI.E.3: the player may choose a stop
 
 
-@lru_cache(maxsize=8192)
+# the line narrating a committed move, by (name, allowance, straight leg, turn): an immutable
+# value made once (a dict, cleared when full: cheaper to read than an lru_cache's ordered links)
+_FLIES_EVENTS: dict[tuple[str, float, float, float], Event] = {}
+
+
 def _flies_event(name: str, total: float, straight: float, turn: float) -> Event:
-    """The line narrating a committed move, written once for each plane, allowance and turn."""
+    """The line narrating a committed move."""
     turn_text = f", turns {turn:+.0f}°" if abs(turn) > EPS and total - straight > EPS else ""
     return Event(f'{name} flies {total:g}": {min(straight, total):g}" straight{turn_text}.')
 

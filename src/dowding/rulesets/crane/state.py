@@ -115,6 +115,7 @@ def _getter(slots: list[int]) -> Callable[[tuple[Plane, ...]], tuple[Plane, ...]
 
 
 CHANCE_TASKS = frozenset({"alt", "arrive", "entry", "attack", "bomb"})
+_EVENTS: dict[str, Event] = {}  # narration by its words (CraneState._say)
 
 
 class SharedMemos:
@@ -283,7 +284,8 @@ class CraneState(TaskQueueState):
 
     def _section_waiting(self, section: str) -> bool:
         planes = self.planes
-        return any(planes[i].status == WAITING for i in self.memo.sections[section])
+        # a list comprehension: cheaper than any() of a generator
+        return WAITING in [planes[i].status for i in self.memo.sections[section]]
 
     def flying(self, side: str | None = None, role: str | None = None) -> list[Plane]:
         return list(self.flying_now(side, role))
@@ -362,7 +364,13 @@ class CraneState(TaskQueueState):
 
     # --- narration ------------------------------------------------------------------
     def _say(self, text: str) -> None:
-        self._log.append(Event(text))
+        # an Event is an immutable value: the same words are one Event, made once
+        event = _EVENTS.get(text)
+        if event is None:
+            if len(_EVENTS) >= 1 << 14:
+                _EVENTS.clear()
+            event = _EVENTS[text] = Event(text)
+        self._log.append(event)
 
     def name(self, plane: Plane) -> str:
         names = self.memo.names
