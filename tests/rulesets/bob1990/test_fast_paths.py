@@ -55,12 +55,35 @@ def test_card_lookups_match_the_plain_rule(options: dict[str, object]) -> None:
             assert state.pool_items(unit) == tuple(plain_cards_at(state, unit, "crb"))
             for place in ("dmg", "stack:1", "stack:2", "stack:3", "shot"):
                 assert state.cards_at(place, unit) == plain_cards_at(state, unit, place)
+        for unit in UNITS:
+            assert state.unit_strength(unit) == len(state.unit_cards(unit))
+            for place in ("dmg", "crb", "shot"):
+                assert state.any_at(place, unit) == bool(plain_cards_at(state, unit, place))
         for f in RAF_FLIGHTS + LW_FLIGHTS:
             assert state.fb(f) == plain_cards_at(state, command(f), "fb:" + f)
             hand = "hand:" + f
             assert state.cards_at(hand, command(f)) == [
                 c for c in state.loc if state.loc[c] == hand
             ]
+
+
+def plain_contested(state: Bob1990State) -> list[str]:
+    """B.II: spaces with an unattacked German flight and a British flight that has not
+    attacked, both with cards."""
+
+    def ready(f: str) -> bool:
+        flight = state.fl[f]
+        return flight.status == "map" and not flight.attacked and state.has_cards(f)
+
+    lw = {state.fl[f].pos for f in LW_FLIGHTS if ready(f)}
+    raf = {state.fl[f].pos for f in RAF_FLIGHTS if ready(f)}
+    return sorted(s for s in lw & raf if s is not None)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_dogfight_spaces_match_the_plain_rule(options: dict[str, object]) -> None:
+    for state in positions(6, options):
+        assert state.contested() == plain_contested(state)
 
 
 def test_flights_built_by_hand_match_replace() -> None:

@@ -210,6 +210,15 @@ class Core(TaskQueueState):
         """Every card of a Group or Luftflotte still in the game."""
         return [cid for cid in self.c.decks[unit] if self.loc[cid] not in ("shot", "gone")]
 
+    def unit_strength(self, unit: int) -> int:
+        """``len(unit_cards(unit))``, counted without the list."""
+        places = self.places(unit)
+        return len(places) - places.count("shot") - places.count("gone")
+
+    def any_at(self, place: str, unit: int) -> bool:
+        """``bool(cards_at(place, unit))``, without the list."""
+        return place in self.places(unit)
+
     def fighter(self, cid: str) -> bool:
         card = self.c.cards[cid]
         if self.options["fighters_leave"] == "bf109":

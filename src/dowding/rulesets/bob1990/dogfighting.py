@@ -7,6 +7,7 @@ step 4; ``scratch`` holds the black dice's (roundels, crosses) while the white o
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from dowding.engine import LUFTWAFFE_DIE, RAF_DIE, Action, Decision, Draw, SymbolPool
 from dowding.engine.tasks import Task
@@ -23,6 +24,10 @@ from .flights import (
     dogfight_cards,
     shot_down,
 )
+
+# each side's flights read out of ``fl`` at once (the dogfight spaces are looked for every stage)
+_LW_OF = itemgetter(*LW_FLIGHTS)
+_RAF_OF = itemgetter(*RAF_FLIGHTS)
 
 
 @lru_cache(maxsize=1024)
@@ -43,16 +48,14 @@ class Dogfighting(Core):
         # the flights' places first, their cards only where both sides are (the cards are
         # looked up in the whole deck: done for every flight, they cost most of a stage's end)
         lw = {
-            flight.pos
-            for f in LW_FLIGHTS
-            if (flight := fl[f]).status == ON_MAP and not flight.attacked
+            flight.pos for flight in _LW_OF(fl) if flight.status == ON_MAP and not flight.attacked
         }
         if not lw:
             return []
         raf = {
             flight.pos
-            for f in RAF_FLIGHTS
-            if (flight := fl[f]).status == ON_MAP and not flight.attacked and flight.pos in lw
+            for flight in _RAF_OF(fl)
+            if flight.status == ON_MAP and not flight.attacked and flight.pos in lw
         }
         if not raf:
             return []

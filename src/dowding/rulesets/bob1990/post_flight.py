@@ -57,7 +57,7 @@ def crash_roll(f: str, card: str, d: int, roller: str) -> SymbolPool:
 class PostFlight(Core):
     # --- C.I Victory Determination ----------------------------------------------------------
     def working(self, lf: int) -> bool:
-        return self.lf_in_play(lf) and len(self.unit_cards(lf)) >= WORKING[lf]
+        return self.lf_in_play(lf) and self.unit_strength(lf) >= WORKING[lf]
 
     def _auto_post_flight(self, task: Task) -> None:
         done = len(self.completed)
@@ -102,9 +102,9 @@ class PostFlight(Core):
     def _dec_donate(self, task: Task) -> Decision | None:
         """C.II: a Group with nothing to repair may give its dice to others' squadrons (B27)."""
         g = int(task[1])
-        if self.dice_of(g) <= 0 or self.damaged_cards(g) or self.damaged_bases(g):
+        if self.dice_of(g) <= 0 or self.any_at("dmg", g) or self.damaged_bases(g):
             return None
-        others = [h for h in GROUPS if h != g and self.damaged_cards(h)]
+        others = [h for h in GROUPS if h != g and self.any_at("dmg", h)]
         if not others:
             return None
         return Decision(
