@@ -391,7 +391,9 @@ class Fixed(Found):
         return 0
 
 
-# searches by everything they depend on (the board's Graph first: it lives as long as its board),
+# searches by everything they depend on (the board's Graph first, by id: a Graph is never freed,
+# ``_GRAPHS`` keeps it, so its id is never reused; a key of plain values is one the garbage
+# collector stops tracking, where one holding the Graph it would walk at every full collection),
 # shared by every state and game (bounded)
 _MEMO: dict[tuple[object, ...], Found] = {}
 MEMO_SIZE = 200_000
@@ -570,7 +572,7 @@ class Moving(Core):
         carried = (2 if flight.rs else 0) | (1 if flight.nofighters else 0)
         # a stop: home in Norway, the first working RS entered (B.I.1), an enemy (B.I)
         stops = g.box if flight.rs_stop else g.box | g.working(self.destroyed)
-        key: tuple[object, ...] = ("lw", g, start, carried, reach, stops)
+        key: tuple[object, ...] = ("lw", id(g), start, carried, reach, stops)
         found = _MEMO.get(key)
         if found is None:
             found = g.lw_search(start, carried, reach, stops)
@@ -703,7 +705,7 @@ class Moving(Core):
         g = graph(self.c)
         if flight.base in self.destroyed and not flight.airborne:
             return Fixed(g, start)  # C.III: no take-off from a damaged airfield
-        key: tuple[object, ...] = ("raf", g, start)
+        key: tuple[object, ...] = ("raf", id(g), start)
         found = _MEMO.get(key)
         if found is None:
             found = g.raf_search(start, 0)
