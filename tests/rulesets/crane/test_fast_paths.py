@@ -13,7 +13,7 @@ from dowding.rulesets.crane import GAME
 from dowding.rulesets.crane import geometry as geo
 from dowding.rulesets.crane.combat import fire_options
 from dowding.rulesets.crane.components import Rules, RuleValues
-from dowding.rulesets.crane.engagement import fire_targets
+from dowding.rulesets.crane.engagement import fire_targets, intercept_goal
 from dowding.rulesets.crane.equipment import (
     PLANE_FIELDS,
     Plane,
@@ -309,3 +309,21 @@ def test_tasks_run_at_once_play_as_the_queue_plays_them(monkeypatch: pytest.Monk
                     patch.setattr(CraneState, "_run_now", queued)
                     plain = _playthrough(scenario, seed, options)
                 assert fast == plain
+
+
+def test_the_intercept_goal_is_the_closest_british_fighter() -> None:
+    # VI.A: engagement.intercept_goal finds the closest RAF fighter in a loop; the plain reading
+    # is min() over (distance, id) for every German fighter at every node of random games
+    checked = 0
+    for scenario in ("eight-heinkels", "heinkels-and-stukas"):
+        for state, _ in _random_states(scenario, 4):
+            raf = state.flying_now("raf")
+            if not raf:
+                continue
+            for p in state.flying_now("luftwaffe", "fighter"):
+                _, _, x, y = min(
+                    (geo.distance((p.x, p.y), (r.x, r.y)), r.id, r.x, r.y) for r in raf
+                )
+                assert intercept_goal(state, p) == (x, y)
+                checked += 1
+    assert checked > 0

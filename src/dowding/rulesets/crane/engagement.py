@@ -36,9 +36,15 @@ def intercept_goal(state: CraneState, plane: Plane) -> geo.Point | None:
     raf = state.flying_now(RAF)
     if raf:
         hx, hy = plane.x, plane.y
-        # the closest, the first id on a tie (geo.distance's arithmetic, inlined)
-        _, _, x, y = min([(hypot(p.x - hx, p.y - hy), p.id, p.x, p.y) for p in raf])
-        return x, y
+        # the closest, the first id on a tie (geo.distance's arithmetic, inlined; a loop rather
+        # than min() over a tuple a plane)
+        best = raf[0]
+        best_d = hypot(best.x - hx, best.y - hy)
+        for p in raf[1:]:
+            d = hypot(p.x - hx, p.y - hy)
+            if d < best_d or (d == best_d and p.id < best.id):
+                best, best_d = p, d
+        return best.x, best.y
     bombers = state.flying_now(LUFTWAFFE, "bomber")
     if not bombers:
         return None

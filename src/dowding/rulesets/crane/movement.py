@@ -142,14 +142,13 @@ def auto_select(state: CraneState, task: Task) -> bool:
     if not pool:
         state.queue = state.queue[1:]
         return True
-    if len(pool) == 1 or (task[1] == "fighters" and state.options["auto_intercept"]):
-        plane = pool[0]
-        path: Task = ("path", plane.id)
-        if path_decision(state, plane) is None:
-            # VI.A: flown by rule, at once (this task stays at the head, for the next plane)
-            state._run_now(path)
-        else:
-            state.queue = (path, *state.queue)
+    if task[1] == "fighters" and state.options["auto_intercept"]:
+        # VI.A: flown by rule (path_decision has none), at once; this task stays at the head,
+        # for the next plane
+        state._run_now(("path", pool[0].id))
+        return True
+    if len(pool) == 1:
+        state.queue = (("path", pool[0].id), *state.queue)
         return True
     return False
 

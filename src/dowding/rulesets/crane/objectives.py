@@ -34,9 +34,7 @@ def check_end(state: CraneState) -> bool:
     if state.bomb_hits >= needed:
         # VII.E: three bomb hits destroy the factory
         winner, reason = LUFTWAFFE, f"the factory is destroyed: {state.bomb_hits} bomb hits"
-    elif not any(
-        planes[i].status in (WAITING, FLYING) and not planes[i].bombed for i in state.bomber_slots
-    ):
+    elif not _bomber_to_bomb(state):
         # IV: the British prevent the bomb run by destroying (or outlasting) every bomber
         winner, reason = (
             RAF,
@@ -56,6 +54,17 @@ def check_end(state: CraneState) -> bool:
     state._path = None
     state._say(f"Game over: {reason}. {str(winner).upper()} wins.")
     return True
+
+
+def _bomber_to_bomb(state: CraneState) -> bool:
+    """Whether a bomber still waits or flies with its load (a loop: cheaper than any() over a
+    generator)."""
+    planes = state.planes
+    for i in state.bomber_slots:
+        p = planes[i]
+        if p.status in (WAITING, FLYING) and not p.bombed:
+            return True
+    return False
 
 
 def bombers_destroyed(state: CraneState) -> int:
