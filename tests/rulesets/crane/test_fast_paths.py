@@ -15,13 +15,13 @@ from dowding.rulesets.crane.combat import fire_options
 from dowding.rulesets.crane.components import Rules, RuleValues
 from dowding.rulesets.crane.engagement import fire_targets, intercept_goal
 from dowding.rulesets.crane.equipment import (
+    HELD_FIELDS,
     PLANE_FIELDS,
     Plane,
     at_altitude,
     at_spot,
     flown,
     on_table,
-    rested,
 )
 from dowding.rulesets.crane.movement import move_allowance
 from dowding.rulesets.crane.placements import _spots, check_place, compute_place_decision
@@ -140,23 +140,29 @@ def test_planes_are_never_changed_in_place() -> None:
 
 
 def test_a_plane_record_reads_as_the_named_tuple_did() -> None:
-    # the state's key and to_dict hold each plane as the tuple of its fields, in this order
+    # the state's key and to_dict hold each plane as the NamedTuple's fields did, in this order,
+    # with whether it has moved this turn (the state's) between fresh and bombed
     state = GAME.new_state("eight-heinkels")
     assert isinstance(state, CraneState)
     p = state.planes[0]
     assert p.astuple() == tuple(getattr(p, name) for name in PLANE_FIELDS) == tuple(p)
     assert Plane(*p.astuple()).astuple() == p.astuple()
+    assert HELD_FIELDS[-3:] == ("fresh", "moved", "bombed") and len(HELD_FIELDS) == 13
+    for moved in (False, True):
+        held = p.held(moved)
+        assert held == (*p.astuple()[:-1], moved, p.bombed)
+        again, has_moved = Plane.from_held(held)
+        assert (again.astuple(), has_moved) == (p.astuple(), moved)
     moved = p._replace(x=3.5, status="flying")
     assert (moved.x, moved.status, moved.id, p.x, p.status) == (3.5, "flying", p.id, 0.0, "waiting")
     assert at_spot(p, 1.0, 2.0, 90.0).astuple() == p._replace(x=1.0, y=2.0, heading=90.0).astuple()
-    assert flown(p).astuple() == p._replace(fresh=False, moved=True).astuple()
-    assert rested(flown(p)).astuple() == p._replace(fresh=False).astuple()
+    assert flown(p).astuple() == p._replace(fresh=False).astuple()
     assert (
         on_table(p, 1.0, 2.0, 0.0).astuple()
         == p._replace(x=1.0, y=2.0, heading=0.0, status="flying").astuple()
     )
     assert at_altitude(p, "above").astuple() == p._replace(altitude="above").astuple()
-    assert state.key()[3][0] == p.astuple()
+    assert state.key()[3][0] == p.held(False)
 
 
 def test_placement_options_are_the_spots_check_place_allows() -> None:
@@ -327,3 +333,22 @@ def test_the_intercept_goal_is_the_closest_british_fighter() -> None:
                 assert intercept_goal(state, p) == (x, y)
                 checked += 1
     assert checked > 0
+
+
+def test_the_planes_moved_this_turn_are_those_that_made_their_move() -> None:
+    # CraneState.moved (a bit a slot) against the plain reading: a plane has moved this turn when
+    # a move of it was committed since the turn began (every `flies` line of narration)
+    for scenario in ("eight-heinkels", "heinkels-and-stukas"):
+        for options in ({}, {"auto_intercept": False}):
+            flew: set[str] = set()
+            for state, _ in _random_states(scenario, 6, options):
+                for event in state.events:
+                    if event.text.startswith("Turn "):
+                        flew = set()
+                    name = event.text.split(" (", 1)[0]
+                    if " flies " in event.text and name in state.index:
+                        flew.add(name)
+                held = {h[0]: h[11] for h in state.key()[3]}
+                assert {i for i, m in held.items() if m} == flew
+                view = state.view(None, infostate=False)
+                assert {p["id"] for p in view["planes"] if p["moved"]} == flew

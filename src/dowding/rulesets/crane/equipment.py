@@ -8,7 +8,7 @@ VI.A-B, `movement.py` VI.C-D, `combat.py` VI.E, `bomb_run.py` VII).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 from dowding.engine import Action
@@ -34,9 +34,11 @@ PLANE_FIELDS = (
     "status",
     "altitude",
     "fresh",
-    "moved",
     "bombed",
 )
+# How the state's key and to_dict hold a plane: its fields with, between ``fresh`` and ``bombed``,
+# whether it has moved this turn (the state keeps that: CraneState.moved, VI.D).
+HELD_FIELDS = (*PLANE_FIELDS[:-1], "moved", PLANE_FIELDS[-1])
 
 
 class Plane:
@@ -47,8 +49,10 @@ class Plane:
     fields on every step, and a slot is read several times faster than a NamedTuple's field
     (whose descriptor CPython 3.11 cannot specialise). Two records are equal only when they are
     the same record: the rules' memos compare tuples of planes, and an identity test is the
-    cheapest there is; ``astuple`` gives the fields as the NamedTuple it replaced held them (the
-    state's key compares those).
+    cheapest there is; ``held`` gives the fields as the NamedTuple it replaced held them (the
+    state's key compares those). Whether it has moved this turn is the state's (CraneState.moved):
+    a move then makes no new record but for a plane's first (V.D), nor the end of a turn one for
+    every plane.
     """
 
     __slots__ = PLANE_FIELDS
@@ -64,7 +68,6 @@ class Plane:
     status: str
     altitude: str  # "", "above", "level", "below" (V.D: the coin beside the section)
     fresh: bool  # its first move is still to come (V.D: dive or climb)
-    moved: bool
     bombed: bool
 
     def __init__(
@@ -80,7 +83,6 @@ class Plane:
         status: str,
         altitude: str,
         fresh: bool,
-        moved: bool,
         bombed: bool,
     ) -> None:
         self.id = id
@@ -94,11 +96,16 @@ class Plane:
         self.status = status
         self.altitude = altitude
         self.fresh = fresh
-        self.moved = moved
         self.bombed = bombed
 
-    def astuple(self) -> tuple[Any, ...]:
-        """The fields as a plain tuple, in the order of PLANE_FIELDS (the state's key holds it)."""
+    @classmethod
+    def from_held(cls, values: Sequence[Any]) -> tuple[Plane, bool]:
+        """The plane and whether it has moved this turn, from its ``held`` values."""
+        fields = [*values[:11], values[12]]
+        return cls(*fields), bool(values[11])
+
+    def held(self, moved: bool) -> tuple[Any, ...]:
+        """The plane as the state's key and to_dict hold it (HELD_FIELDS), ``moved`` this turn."""
         return (
             self.id,
             self.type,
@@ -111,7 +118,24 @@ class Plane:
             self.status,
             self.altitude,
             self.fresh,
-            self.moved,
+            moved,
+            self.bombed,
+        )
+
+    def astuple(self) -> tuple[Any, ...]:
+        """The fields as a plain tuple, in the order of PLANE_FIELDS."""
+        return (
+            self.id,
+            self.type,
+            self.side,
+            self.section,
+            self.x,
+            self.y,
+            self.heading,
+            self.damage,
+            self.status,
+            self.altitude,
+            self.fresh,
             self.bombed,
         )
 
@@ -153,16 +177,14 @@ def at_spot(p: Plane, x: float, y: float, heading: float) -> Plane:
     q.status = p.status
     q.altitude = p.altitude
     q.fresh = p.fresh
-    q.moved = p.moved
     q.bombed = p.bombed
     return q
 
 
 def flown(p: Plane) -> Plane:
-    """The plane once its move is committed: moved, no longer fresh (V.D)."""
+    """The plane once its first move is committed: no longer fresh (V.D)."""
     q = at_spot(p, p.x, p.y, p.heading)
     q.fresh = False
-    q.moved = True
     return q
 
 
@@ -177,13 +199,6 @@ def at_altitude(p: Plane, altitude: str) -> Plane:
     """The plane with its section's altitude (V.D)."""
     q = at_spot(p, p.x, p.y, p.heading)
     q.altitude = altitude
-    return q
-
-
-def rested(p: Plane) -> Plane:
-    """The plane at the start of a turn: free to move again (III)."""
-    q = at_spot(p, p.x, p.y, p.heading)
-    q.moved = False
     return q
 
 

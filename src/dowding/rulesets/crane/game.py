@@ -93,7 +93,12 @@ class CraneGame(Game):
     def state_from_dict(self, data: JSON) -> CraneState:
         state = self.new_state(data["scenario"], data["options"])
         state.turn_no = int(data["turn"])
-        state.planes = tuple(Plane(*p) for p in data["planes"])
+        planes, moved = [], 0
+        for i, held in enumerate(data["planes"]):
+            plane, has_moved = Plane.from_held(held)
+            planes.append(plane)
+            moved |= has_moved << i
+        state.planes, state.moved = tuple(planes), moved
         state.queue = tuple(tuple(t) for t in data["queue"])
         state.moving = None if data["moving"] is None else Move(*data["moving"])
         state.bomb_hits = int(data["bomb_hits"])

@@ -88,19 +88,21 @@ def _straight_min(state: CraneState, plane: Plane, total: float) -> float:
 
 def select_pool(state: CraneState, which: str) -> tuple[Plane, ...]:
     planes = state.planes
+    moved = state.moved
     # the last pool found, for these very planes: selecting a plane asks three times (whether it
     # runs by itself, the decision, the choice), with no plane changed in between
     known = state._pool
-    if known is not None and known[0] is planes and known[1] == which:
-        return known[2]
+    if known is not None and known[0] is planes and known[1] == moved and known[2] == which:
+        return known[3]
     if which == RAF:
         flying = state.flying_now(RAF)
     elif which == "fighters":
         flying = state.flying_now(LUFTWAFFE, "fighter")
     else:
         flying = state.flying_now(LUFTWAFFE, "bomber")
-    pool = tuple([p for p in flying if not p.moved])
-    state._pool = (planes, which, pool)
+    index = state.index
+    pool = tuple([p for p in flying if not moved >> index[p.id] & 1]) if moved else flying
+    state._pool = (planes, moved, which, pool)
     return pool
 
 
@@ -233,7 +235,8 @@ def check_move(state: CraneState, plane: Plane, action: Action) -> str | None:
 
 def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     """VI.D.3.b: the complete move is measured and the washer placed before any stop to fire."""
-    plane = state.planes[state.index[task[1]]]
+    slot = state.index[task[1]]
+    plane = state.planes[slot]
     total, s_min = move_allowance(state, plane)
     if action is None:
         turn, straight = rule_path(state, plane, s_min)
@@ -242,7 +245,9 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
         straight = action.number("straight") if action.get("straight") is not None else s_min
     state.moving = new_move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
     state._path = None
-    state._put(flown(plane))
+    state.moved |= 1 << slot
+    if plane.fresh:
+        state._put(flown(plane))  # V.D: its first move is made
     key = (state.name(plane), total, straight, turn)
     event = _FLIES_EVENTS.get(key)
     if event is None:

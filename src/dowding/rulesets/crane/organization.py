@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from dowding.engine import Action
 
-from .equipment import LUFTWAFFE, RAF, WAITING, Plane, Task, rested
+from .equipment import LUFTWAFFE, RAF, WAITING, Plane, Task
 
 if TYPE_CHECKING:
     from .state import CraneState
@@ -22,9 +22,7 @@ def forces(state: CraneState) -> tuple[Plane, ...]:
     """II.A.1-2, III: the four British vics of three, then the scenario's German sections."""
 
     def waiting(plane_id: str, kind: str, side: str, section: str) -> Plane:
-        return Plane(
-            plane_id, kind, side, section, 0.0, 0.0, 0.0, 0, WAITING, "", True, False, False
-        )
+        return Plane(plane_id, kind, side, section, 0.0, 0.0, 0.0, 0, WAITING, "", True, False)
 
     planes = [
         waiting(f"{v.id}-{n}", v.type, RAF, v.id) for v in state.comp.raf_vics for n in range(1, 4)
@@ -58,7 +56,7 @@ def turn_tasks(state: CraneState) -> tuple[Task, ...]:
 
 
 def do_endturn(state: CraneState, task: Task, action: Action | None) -> None:
-    state._put_statuses_kept(tuple([rested(p) if p.moved else p for p in state.planes]))
+    state.moved = 0  # every plane is free to move again
     state.turn_no += 1
     state.queue = (*turn_tasks(state), *state.queue)
     if state.turn_no <= state.options["max_turns"]:

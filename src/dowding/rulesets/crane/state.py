@@ -130,6 +130,7 @@ class SharedMemos:
 
     __slots__ = (
         "allowances",
+        "bomber_set",
         "comp",
         "lookups",
         "names",
@@ -147,6 +148,7 @@ class SharedMemos:
         self.vics = tuple(vic.id for vic in comp.raf_vics)  # the British vics, in order
         # the forces at set-up and the lookups by plane: (planes, index, slots, bomber slots)
         self.lookups: tuple[Any, ...] | None = None
+        self.bomber_set: frozenset[int] = frozenset()  # the bombers' slots (CraneState._put)
         self.sections: dict[str, tuple[int, ...]] = {}  # the slots of each section's planes
         # "id (type)" of each plane, written once (a plane's type never changes)
         self.names: dict[str, str] = {}
@@ -177,13 +179,15 @@ class CraneState(TaskQueueState):
         self.planes: tuple[Plane, ...] = ()
         self.index: dict[str, int] = {}
         self.bomber_slots: tuple[int, ...] = ()
-        self.bomber_set: frozenset[int] = frozenset()
         # the slots of the planes of each (side, role), flying or not (never changed)
         self.slots: dict[tuple[str | None, str | None], tuple[int, ...]] = {}
         self.roles = {name: kind.role for name, kind in comp.aircraft.items()}
         self.types = comp.aircraft
         self.queue: tuple[Task, ...] = ()
         self.moving: Move | None = None
+        # VI.D: bit i is set once the plane in slot i has moved this turn (III: cleared at its
+        # end); kept here rather than on each plane, so a move makes no new record of the plane
+        self.moved = 0
         self.turn_no = 0
         self.bomb_hits = 0
         self.losses = {RAF: 0, LUFTWAFFE: 0}
@@ -199,8 +203,9 @@ class CraneState(TaskQueueState):
         self._flying_at = None
         # the last (planes, bomb hits, turn) found going on (objectives.check_end)
         self._going: tuple[tuple[Plane, ...], int, int] | None = None
-        # the planes still to move that were last found: (planes, which, pool), movement.select_pool
-        self._pool: tuple[tuple[Plane, ...], str, tuple[Plane, ...]] | None = None
+        # the planes still to move that were last found: (planes, moved, which, pool),
+        # movement.select_pool
+        self._pool: tuple[tuple[Plane, ...], int, str, tuple[Plane, ...]] | None = None
         self.memo = game.shared_memos(scenario, options, comp)
         self.rules = self.memo.rules  # comp.rules, as a plain record read on every move
 
@@ -209,10 +214,10 @@ class CraneState(TaskQueueState):
         if self.memo.lookups is None:
             planes = forces(self)  # III
             self.memo.lookups = self._lookups(planes)
+            self.memo.bomber_set = frozenset(self.memo.lookups[3])
             for i, p in enumerate(planes):
                 self.memo.sections[p.section] = (*self.memo.sections.get(p.section, ()), i)
         self.planes, self.index, self.slots, self.bomber_slots = self.memo.lookups
-        self.bomber_set = frozenset(self.bomber_slots)
         self.queue = setup_tasks(self)
         self.turn_no = 0
         self._advance()
@@ -259,16 +264,9 @@ class CraneState(TaskQueueState):
         if (
             going is not None
             and going[0] is before
-            and ((same_status and old.bombed == plane.bombed) or i not in self.bomber_set)
+            and ((same_status and old.bombed == plane.bombed) or i not in self.memo.bomber_set)
         ):
             self._going = (planes, going[1], going[2])
-
-    def _put_statuses_kept(self, planes: tuple[Plane, ...]) -> None:
-        """New planes in every slot, each with the status it had (III, the end of a turn)."""
-        flying_at = self._flying_at
-        if flying_at is not None and flying_at[0] is self.planes:
-            self._flying_at = (planes, flying_at[1])
-        self.planes = planes
 
     def _put_many(self, planes: Iterable[Plane]) -> None:
         """Several planes at once (a section placed, entering or rolling its altitude)."""
@@ -354,13 +352,18 @@ class CraneState(TaskQueueState):
             self.scenario,
             tuple(sorted(self.options.items())),
             self.turn_no,
-            tuple([p.astuple() for p in self.planes]),  # plain tuples: a cheap repr
+            self._held_planes(),
             self.queue,
             None if self.moving is None else tuple(self.moving),
             self.bomb_hits,
             (self.losses[RAF], self.losses[LUFTWAFFE]),
             None if self.result is None else (self.result.winner, self.result.reason),
         )
+
+    def _held_planes(self) -> tuple[tuple[Any, ...], ...]:
+        """Each plane as the key holds it (Plane.held): plain tuples, with a cheap repr."""
+        moved = self.moved
+        return tuple([p.held(moved >> i & 1 == 1) for i, p in enumerate(self.planes)])
 
     # --- narration ------------------------------------------------------------------
     def _say(self, text: str) -> None:
@@ -484,7 +487,9 @@ class CraneState(TaskQueueState):
             "flak_range": rules.flak_range,
             "attack_range": rules.attack_range,
             "arc_degrees": rules.arc_degrees,
-            "planes": [self._plane_view(p) for p in self.planes],
+            "planes": [
+                self._plane_view(p, self.moved >> i & 1 == 1) for i, p in enumerate(self.planes)
+            ],
             "bomb_hits": self.bomb_hits,
             "bombs_needed": rules.bombs_needed,
             "current": current,
@@ -500,7 +505,7 @@ class CraneState(TaskQueueState):
             "infostate": self.to_dict() if infostate else None,
         }
 
-    def _plane_view(self, p: Plane) -> JSON:
+    def _plane_view(self, p: Plane, moved: bool) -> JSON:
         kind = self.types[p.type]
         view: JSON = {
             "id": p.id,
@@ -515,7 +520,7 @@ class CraneState(TaskQueueState):
             "status": p.status,
             "altitude": p.altitude or None,
             "bombed": p.bombed,
-            "moved": p.moved,
+            "moved": moved,
             "fuselage": kind.fuselage,
             "gunners": list(kind.gunners),
             "allowance": 0.0,
@@ -534,7 +539,7 @@ class CraneState(TaskQueueState):
             "scenario": self.scenario,
             "options": dict(self.options),
             "turn": self.turn_no,
-            "planes": [list(p.astuple()) for p in self.planes],
+            "planes": [list(p) for p in self._held_planes()],
             "queue": [list(t) for t in self.queue],
             "moving": None if self.moving is None else list(self.moving),
             "bomb_hits": self.bomb_hits,
