@@ -73,6 +73,10 @@ class Settings:
     join_floor: float | None = None
     # RAF, Basic Game: a target's weight in the guard positions over its AA-capped points
     guard_extra: float = 1.0
+    # RAF: a squadron flies to a raid only if the dogfight there with it is worth at least
+    # this many points, a squadron alone counted as the pair it expects (the fire back is the
+    # same for one squadron or two); None: no such floor
+    pair_floor: float | None = None
 
 
 DEFAULT = Settings()
@@ -556,6 +560,10 @@ def _raf_dest(
             gain = _join_gain(s, r, h, f)
             if not f.bombed and cfg.join_floor is not None and gain < cfg.join_floor:
                 return -1.0
+            if cfg.pair_floor is not None:
+                there = [x for x in s.raf if x.status == AIR and x.hex == h and x.sqn != r.sqn]
+                if _fight_points(s, [*there, r] if there else [r, r], f) < cfg.pair_floor:
+                    return -1.5  # a hex beside it (-1) is better: stay near, not in
             return 100 + bonus + gain
         return -min(board.distance(h, t) for t in targets)
 
