@@ -22,6 +22,7 @@ from .flights import (
     TURNS,
     WAITING,
     WORKING,
+    command,
     count,
 )
 
@@ -228,19 +229,18 @@ class PostFlight(Core):
 
     def _do_crash(self, task: Task, action: Action) -> None:
         f, i = str(task[1]), int(task[2])
+        if not count(action.get("cross")):
+            # the card is kept: only how many the box holds matters (counted, not listed)
+            if i + 1 < self.places(command(f)).count("fb:" + f):
+                self.push(("crash", f, i + 1))
+            return
         cards = self.fb(f)
-        left = len(cards)
-        if count(action.get("cross")):
-            cid = cards[i]
-            self.loc[cid] = "gone"
-            self.revealed = self.revealed - {cid}
-            self.say(f"{f} loses a squadron ({self.c.cards[cid].aircraft}) in a fuel crash")
-            nxt = i
-            left -= 1
-        else:
-            nxt = i + 1
-        if nxt < left:
-            self.push(("crash", f, nxt))
+        cid = cards[i]
+        self.loc[cid] = "gone"
+        self.revealed = self.revealed - {cid}
+        self.say(f"{f} loses a squadron ({self.c.cards[cid].aircraft}) in a fuel crash")
+        if i < len(cards) - 1:
+            self.push(("crash", f, i))
 
     # --- C.III.2 Set the Flights on airports ---------------------------------------------------
     def _auto_homecoming(self, task: Task) -> None:
