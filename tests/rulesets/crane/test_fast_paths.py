@@ -13,7 +13,7 @@ from dowding.rulesets.crane import GAME
 from dowding.rulesets.crane import geometry as geo
 from dowding.rulesets.crane.combat import fire_options
 from dowding.rulesets.crane.components import Rules, RuleValues
-from dowding.rulesets.crane.engagement import fire_targets, intercept_goal
+from dowding.rulesets.crane.engagement import fire_targets, intercept_goal, rule_path
 from dowding.rulesets.crane.equipment import (
     HELD_FIELDS,
     PLANE_FIELDS,
@@ -268,6 +268,14 @@ def _plain_first_within(
     return None
 
 
+def _plain_exit_distance(path: geo.Path, width: float, length: float) -> float | None:
+    for start, seg_len, a, b in path.segments():
+        t = geo._segment_exit(a, b, width, length)
+        if t is not None:
+            return start + t * seg_len
+    return None
+
+
 def test_the_geometry_without_min_and_max_gives_the_same_floats() -> None:
     # geometry.py writes min()/max() out as comparisons on the hot paths: the very same floats
     rng = random.Random(7)
@@ -282,6 +290,19 @@ def test_the_geometry_without_min_and_max_gives_the_same_floats() -> None:
         assert path.closest_approach(target, limit) == _plain_closest_approach(path, target, limit)
         assert geo.rect_distance(target, rect) == _plain_rect_distance(target, rect)
         assert geo.rect_distance(start, rect) == _plain_rect_distance(start, rect)
+        for width, length in ((72.0, 48.0), (60.0, 60.0)):
+            assert path.exit_distance(width, length) == _plain_exit_distance(path, width, length)
+        for d in (0.0, straight, limit, path.length):
+            x, y, h = path.at(d)
+            s1, h1 = path.legs[0]
+            p = path.points[0] if d <= s1 else path.points[1]
+            u = geo.unit(h1 if d <= s1 else path.end_heading)
+            e = d if d <= s1 else d - s1
+            assert (x, y, h) == (
+                p[0] + u[0] * e,
+                p[1] + u[1] * e,
+                h1 if d <= s1 else path.legs[1][1],
+            )
         for radius in (0.5, 4.0, 12.0):
             found = path.first_within(rect, radius, limit)
             assert found == _plain_first_within(path, rect, radius, limit)
@@ -352,3 +373,21 @@ def test_the_planes_moved_this_turn_are_those_that_made_their_move() -> None:
                 assert {i for i, m in held.items() if m} == flew
                 view = state.view(None, infostate=False)
                 assert {p["id"] for p in view["planes"] if p["moved"]} == flew
+
+
+def test_the_rule_path_is_the_turn_towards_the_intercept_goal() -> None:
+    # VI.A: engagement.rule_path inlines geo.unit, geo.bearing and geo.norm_turn; the plain
+    # reading with those functions, for every German fighter at every node of random games
+    checked = 0
+    for state, _ in _random_states("heinkels-and-stukas", 8):
+        for p in state.flying_now("luftwaffe", "fighter"):
+            straight = state.straight_min(p)
+            goal = intercept_goal(state, p)
+            expected: tuple[float, float] = (0.0, straight)
+            if goal is not None:
+                ux, uy = geo.unit(p.heading)
+                turn_at = (p.x + ux * straight, p.y + uy * straight)
+                expected = (round(geo.norm_turn(geo.bearing(turn_at, goal) - p.heading)), straight)
+            assert rule_path(state, p, straight) == expected
+            checked += 1
+    assert checked > 0

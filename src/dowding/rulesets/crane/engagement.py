@@ -8,7 +8,7 @@ when a German fighter is closer (with the `bomber_priority` option).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import hypot, inf
+from math import atan2, cos, degrees, hypot, inf, radians, sin
 from typing import TYPE_CHECKING
 
 from dowding.engine import Action
@@ -27,9 +27,16 @@ def rule_path(state: CraneState, plane: Plane, straight: float) -> tuple[float, 
     goal = intercept_goal(state, plane)
     if goal is None:
         return 0.0, straight
-    ux, uy = geo.unit(plane.heading)
-    turn_at = (plane.x + ux * straight, plane.y + uy * straight)
-    return round(geo.norm_turn(geo.bearing(turn_at, goal) - plane.heading)), straight
+    # geo.unit, geo.bearing and geo.norm_turn inlined (the same arithmetic): every German
+    # fighter's move under VI.A asks
+    heading = plane.heading
+    rad = radians(heading)
+    tx, ty = plane.x + sin(rad) * straight, plane.y + cos(rad) * straight
+    bearing = degrees(atan2(goal[0] - tx, goal[1] - ty)) % 360.0
+    if bearing >= 360.0:
+        bearing = 0.0
+    turn = (bearing - heading + 180.0) % 360.0 - 180.0
+    return round(180.0 if turn == -180.0 else turn), straight
 
 
 def intercept_goal(state: CraneState, plane: Plane) -> geo.Point | None:

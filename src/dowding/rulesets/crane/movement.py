@@ -296,6 +296,8 @@ def do_resume(state: CraneState, task: Task, action: Action | None) -> None:
     x, y = path.points[2]
     moved = at_spot(plane, x, y, path.end_heading)
     state._put(moved)
+    if moved.side != RAF:
+        return  # VI.E.5: the gunners fire at British fighters only (gunners_at)
     shooters = gunners_at(state, moved, (x, y))
     if shooters:
         state.queue = (*shooters, *state.queue)
