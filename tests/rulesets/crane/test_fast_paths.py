@@ -25,7 +25,7 @@ from dowding.rulesets.crane.equipment import (
 )
 from dowding.rulesets.crane.movement import move_allowance
 from dowding.rulesets.crane.placements import _spots, check_place, compute_place_decision
-from dowding.rulesets.crane.state import CraneState, _getter
+from dowding.rulesets.crane.state import _CHANCE, CraneState, _getter
 
 
 def test_a_state_keeps_fewer_than_thirty_attributes() -> None:
@@ -389,5 +389,19 @@ def test_the_rule_path_is_the_turn_towards_the_intercept_goal() -> None:
                 turn_at = (p.x + ux * straight, p.y + uy * straight)
                 expected = (round(geo.norm_turn(geo.bearing(turn_at, goal) - p.heading)), straight)
             assert rule_path(state, p, straight) == expected
+            checked += 1
+    assert checked > 0
+
+
+def test_every_roll_made_once_is_the_roll_its_task_makes() -> None:
+    # CraneState._chance keeps each chance task's Roll: the same dice, label and roller as the
+    # section's roll function makes afresh, at every chance node of random games
+    checked = 0
+    for scenario in ("eight-heinkels", "heinkels-and-stukas"):
+        for state, node in _random_states(scenario, 9):
+            if not isinstance(node, Chance):
+                continue
+            task = state.queue[0]
+            assert node == _CHANCE[task[0]](state, task)
             checked += 1
     assert checked > 0

@@ -31,7 +31,7 @@ def fire_options(state: CraneState, plane: Plane) -> list[Action]:
     enemies = state.flying_now(LUFTWAFFE if plane.side == RAF else RAF)
     if not enemies:
         return []
-    path = state._path_for_move()
+    path = state._path or state._path_for_move()
     limit = state._flight_limit(path)
     reach = state.rules.attack_range
     # The geometry first, over every flying enemy: most moves pass no one in range, and then
@@ -132,7 +132,7 @@ def check_fire(state: CraneState, plane: Plane, action: Action) -> str | None:
 
 
 def do_fire(state: CraneState, task: Task, action: Action | None) -> None:
-    plane = state.plane(task[1])
+    plane = state.planes[state.index[task[1]]]
     if action is None and plane.side == LUFTWAFFE and state.options["auto_intercept"]:
         action = rule_fire(state, plane, fire_options(state, plane))
     resume: Task = ("resume", plane.id)

@@ -279,8 +279,8 @@ def _flies_event(name: str, total: float, straight: float, turn: float) -> Event
 
 def do_resume(state: CraneState, task: Task, action: Action | None) -> None:
     """VI.D.3: the plane flies the rest of its move; a stop ends it in the gunners' sights."""
-    plane = state.plane(task[1])
-    path = state._path_for_move()
+    plane = state.planes[state.index[task[1]]]
+    path = state._path or state._path_for_move()
     state.moving = None
     state._path = None
     if plane.status != FLYING:

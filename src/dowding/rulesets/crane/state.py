@@ -158,7 +158,7 @@ class SharedMemos:
         self.path_decisions: dict[tuple[str, int, bool, str], Decision | None] = {}
         # the spots in the entry area offered to each group: placements._spots
         self.place_spots: dict[str, tuple[tuple[tuple[geo.Point, ...], geo.Rect, Action], ...]] = {}
-        # the dice of an attack by its task (attacker, target, how): combat.attack_roll
+        # the dice of each chance task, by the task: CraneState._chance, combat.attack_roll
         self.rolls: dict[Task, Chance] = {}
 
 
@@ -437,7 +437,13 @@ class CraneState(TaskQueueState):
         raise AssertionError(f"unknown task {task}")
 
     def _chance(self, task: Task) -> Chance:
-        return _CHANCE[task[0]](self, task)
+        # every roll is worked out from its task and the shared components alone (who rolls which
+        # dice, and the label): an immutable value, made once for each task
+        rolls = self.memo.rolls
+        roll = rolls.get(task)
+        if roll is None:
+            roll = rolls[task] = _CHANCE[task[0]](self, task)
+        return roll
 
     # --- views and serialisation --------------------------------------------------
     def phase(self) -> str:
