@@ -608,7 +608,8 @@ class Moving(Core):
         f: str = task[1]
         to = str(action.get("to"))
         flight = self.fl[f]
-        d, rs, g12 = self.lw_found(f).value(to)
+        found = self.lw_found(f)
+        d, rs, g12 = found.value(to)
         marker = fuel_marker(flight.fuel, d)
         assert marker is not None
         stop_rs = d > 0 and not flight.rs_stop and self.working_rs(to)
@@ -622,7 +623,8 @@ class Moving(Core):
             airborne=airborne,
         )
         self.say(f"{f} moves {d} space(s) to {to} (fuel marker {marker})")
-        if d > 0 and self.enemy_in(LUFTWAFFE, to):
+        # enemy_in, with the search's Graph at hand
+        if d > 0 and self.enemy_spaces(found.graph, LUFTWAFFE) & found.graph.bit[to]:
             self.passes = self.passes | {to}
         if g12 and not flight.nofighters:
             self.fighters_leave(f, "entering a space fully within 12 Group")
@@ -734,7 +736,8 @@ class Moving(Core):
     def _do_raf_move(self, task: Task, action: Action) -> None:
         f: str = task[1]
         to = str(action.get("to"))
-        d = self.raf_found(f).value(to)
+        found = self.raf_found(f)
+        d = found.value(to)
         flight = self.fl[f]
         if not d:
             self.fl[f] = raf_moved(flight, to, 0, flight.airborne)
@@ -742,5 +745,6 @@ class Moving(Core):
             return
         self.fl[f] = raf_moved(flight, to, d, True)
         self.say(f"{f} moves {d} space(s) to {to} (marker {d})")
-        if self.enemy_in(RAF, to):
+        # enemy_in, with the search's Graph at hand
+        if self.enemy_spaces(found.graph, RAF) & found.graph.bit[to]:
             self.passes = self.passes | {to}

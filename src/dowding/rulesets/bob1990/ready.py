@@ -41,6 +41,12 @@ def reinforce_decision(f: str) -> Decision:
     )
 
 
+@cache
+def deal_label(f: str) -> str:
+    """A.II: the label of a card dealt to ``f`` (a German deal is a quarter of a game's steps)."""
+    return f"A squadron card is dealt face down to {f} (A.II)"
+
+
 @lru_cache(maxsize=64)
 def reinforce_roll(f: str, roller: str) -> SymbolPool:
     """A.II: a flight's 6 reinforcing dice (made once a flight: a chance event is immutable)."""
@@ -199,14 +205,15 @@ class ReadyStage(Core):
             self.say(f"The German player will reinforce {f}")
 
     def _chance_lw_deal(self, task: Task) -> Draw | None:
-        f, n = str(task[1]), int(task[2])
+        f: str = task[1]
+        n: int = task[2]
         if n <= 0 or self.fl[f].status != ON_MAP:
             return None
         pool = self.pool_items(command(f))
         if not pool:
             return None
         return Draw(
-            f"A squadron card is dealt face down to {f} (A.II)",
+            deal_label(f),
             items=pool,
             visible_to=ONLY_LUFTWAFFE,
             names=self.c.names,
