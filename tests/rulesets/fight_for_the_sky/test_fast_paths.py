@@ -19,8 +19,8 @@ from dowding.engine import Action, Chance, Decision, Terminal
 from dowding.rulesets.fight_for_the_sky import GAME
 from dowding.rulesets.fight_for_the_sky.board import Board, load_board
 from dowding.rulesets.fight_for_the_sky.decisions import _ready_roles
-from dowding.rulesets.fight_for_the_sky.movement import _paths, formation_paths
-from dowding.rulesets.fight_for_the_sky.state import AIR, LOST, FightState
+from dowding.rulesets.fight_for_the_sky.movement import _Aloft, _aloft, _paths, formation_paths
+from dowding.rulesets.fight_for_the_sky.state import AIR, LOST, FightState, Raf
 
 from .position import blank, fly, run
 
@@ -82,6 +82,47 @@ def _searched_paths(
     return {start: ()}
 
 
+def _plain_blocked(s: FightState, r: Raf) -> set[str] | None:
+    """The hexes ``r`` may not end its move on, from the crowd counted afresh (None: every hex)."""
+    return s._raf_blocked(r, s.raf_crowd(r.sqn))
+
+
+def _plain_take_off(s: FightState, r: Raf) -> bool:
+    """can_take_off and can_fly, with the squadrons aloft counted afresh."""
+    if not s.can_take_off(r, s.aloft_by_sector()):
+        return False
+    start, left = s.raf_start(r)
+    blocked = _plain_blocked(s, r)
+    if left < 0 or blocked is None:
+        return False
+    return any(h not in blocked for h in s.board.within_ordered(start, left))
+
+
+def _plain_movers(s: FightState) -> list[str]:
+    """The squadrons the RAF's movement decision offers, each looked at afresh."""
+    movers = []
+    for r in s.raf:
+        if r.moved:
+            continue
+        if r.status == AIR:
+            if not r.engaged or s.may_disengage(r):
+                movers.append(r.sqn)
+        elif _plain_take_off(s, r):
+            movers.append(r.sqn)
+    return movers
+
+
+def _check_aloft(s: FightState) -> None:
+    # the picture of the squadrons aloft, made from the last one, as read afresh
+    kept, fresh = _aloft(s.raf), _Aloft.read(s.raf)
+    assert kept.raf is s.raf
+    # (the squadrons on a hex in any order: only their number and sectors are read)
+    assert {h: sorted(there) for h, there in kept.crowd.items()} == {
+        h: sorted(there) for h, there in fresh.crowd.items()
+    }
+    assert kept.by_sector == fresh.by_sector
+
+
 def _check(s: FightState) -> None:
     kind = s.queue[0][0]
     if kind == "raf_move":
@@ -89,12 +130,25 @@ def _check(s: FightState) -> None:
         for r in s.raf:
             if r.status != AIR:
                 assert flies(r) == (s.can_take_off(r) and s.can_fly(r)), r
+                assert flies(r) == _plain_take_off(s, r), r
+        node = s.next()
+        assert isinstance(node, Decision)
+        assert [str(o) for o in node.options] == [
+            *(str(Action("select", unit=int(q) if q.isdigit() else q)) for q in _plain_movers(s)),
+            "end",
+        ]
+        _check_aloft(s)
     elif kind == "raf_dest":
         r = s.sqn(s.queue[0][1])
         node = s.next()
         assert isinstance(node, Decision)
         hexes = [str(o.get("to")) for o in node.options if o.kind == "fly"]
         assert hexes == s.raf_destinations(r)
+        start, left = s.raf_start(r)
+        blocked = _plain_blocked(s, r) if left >= 0 else None
+        plain = [] if blocked is None else s.board.within_ordered(start, left)
+        assert hexes == [h for h in plain if blocked is not None and h not in blocked]
+        _check_aloft(s)
         bases = [o.word("at") for o in node.options if o.kind == "land"]
         assert bases == s.landing_bases(r)
     elif kind == "pick":
@@ -266,3 +320,42 @@ def test_available_units_follow_the_units_and_the_turn() -> None:
     assert [uid for uid, *_ in s.available_units()] == plain(s)
     s.turn_no += 2
     assert [uid for uid, *_ in s.available_units()] == plain(s) == first
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_kept_raf_movement_holds_across_copies_played_apart(options: dict[str, object]) -> None:
+    # the RAF's movement decision and the crowd aloft are kept from one state to the next (one
+    # entry each, checked against the squadrons): copies played apart, as a search plays
+    # them, must each read their own squadrons
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = GAME.new_state("intermediate", options)
+        for _ in range(400):
+            node = s.next()
+            if isinstance(node, Terminal):
+                break
+            twin = s.copy()
+            for _ in range(3):  # the twin plays a few steps of its own first
+                twin_node = twin.next()
+                if isinstance(twin_node, Terminal):
+                    break
+                _check(twin)
+                if isinstance(twin_node, Chance):
+                    twin.apply(twin_node.sample(rng))
+                else:
+                    twin.apply(rng.choice(twin_node.options))
+            s._node = None  # read the decision again, after the twin's
+            _check(s)
+            node = s.next()
+            if isinstance(node, Chance):
+                s.apply(node.sample(rng))
+            else:
+                assert isinstance(node, Decision)
+                s.apply(rng.choice(node.options))
+
+
+def test_squadron_fields_by_place() -> None:
+    from dowding.rulesets.fight_for_the_sky import counters
+
+    for name in ("sqn", "sector", "status", "hex", "ready", "moved", "engaged"):
+        assert getattr(counters, f"R_{name.upper()}") == Raf._fields.index(name)

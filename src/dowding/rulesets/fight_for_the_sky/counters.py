@@ -5,7 +5,7 @@ their statuses. Shared by the state and every step module.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 Task = tuple[Any, ...]
 
@@ -28,6 +28,18 @@ class Raf(NamedTuple):
     moved: bool
     engaged: int  # optional Sector Airfields: the formation it must stay with
     contact: int  # Weather: the formation it is in contact with (negative: failed this turn)
+
+
+# a squadron's fields by place, for the hot loops over every squadron: a NamedTuple field read by
+# name is a descriptor call the interpreter does not specialise, a read by place is cheaper
+# (tests/rulesets/fight_for_the_sky/test_fast_paths.py holds them to Raf's fields)
+R_SQN: Final = 0
+R_SECTOR: Final = 3
+R_STATUS: Final = 5
+R_HEX: Final = 7
+R_READY: Final = 9
+R_MOVED: Final = 10
+R_ENGAGED: Final = 11
 
 
 class Lw(NamedTuple):

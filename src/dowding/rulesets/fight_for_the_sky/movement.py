@@ -10,12 +10,29 @@ and state.py dispatches the automatic tasks and chance checks below by kind.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from dowding.engine import Action
 
 from .board import Board
-from .counters import AIR, GROUND, GROUNDED, HOME, LOST, PATROL, RAID, RETURNING, Form, Raf, Task
+from .counters import (
+    AIR,
+    GROUND,
+    GROUNDED,
+    HOME,
+    LOST,
+    PATROL,
+    R_HEX,
+    R_SECTOR,
+    R_SQN,
+    R_STATUS,
+    RAID,
+    RETURNING,
+    Form,
+    Raf,
+    Task,
+)
 
 if TYPE_CHECKING:
     from .state import FightState
@@ -181,6 +198,99 @@ def _bases_in_reach(board: Board, start: str, left: int, offmap_cost: int) -> tu
 _BASES_IN_REACH: dict[tuple[int, str, int, int], tuple[str, ...]] = {}
 
 
+class _Aloft:
+    """The squadrons in the air, by hex and by sector, read from one tuple of squadrons, and the
+    hexes they block for a squadron not among them, by (limit a hex, sector): see ``_aloft``."""
+
+    __slots__ = ("_blocked", "by_sector", "crowd", "raf")
+
+    def __init__(
+        self, raf: tuple[Raf, ...], crowd: dict[str, list[Raf]], by_sector: dict[str, int]
+    ) -> None:
+        self.raf = raf
+        self.crowd = crowd
+        self.by_sector = by_sector
+        self._blocked: dict[tuple[int, str | None], frozenset[str]] = {}
+
+    @classmethod
+    def read(cls, raf: tuple[Raf, ...]) -> _Aloft:
+        crowd: dict[str, list[Raf]] = {}
+        by_sector: dict[str, int] = {}
+        for x in raf:
+            if x[R_STATUS] == AIR:
+                crowd.setdefault(x[R_HEX], []).append(x)
+                sector = x[R_SECTOR]
+                by_sector[sector] = by_sector.get(sector, 0) + 1
+        return cls(raf, crowd, by_sector)
+
+    def after(self, raf: tuple[Raf, ...]) -> _Aloft | None:
+        """This picture for ``raf`` where it differs from the tuple read in one squadron only (a
+        squadron's move, take-off or landing), None otherwise: the one squadron taken out of
+        the crowd as it was and put back as it is, on copies (this one is shared)."""
+        before = self.raf
+        if len(raf) != len(before):
+            return None
+        changed = list(map(is_not, raf, before))
+        if changed.count(True) != 1:
+            return None
+        i = changed.index(True)
+        was, now = before[i], raf[i]
+        was_up, now_up = was[R_STATUS] == AIR, now[R_STATUS] == AIR
+        if not was_up and not now_up:
+            return _Aloft(raf, self.crowd, self.by_sector)  # no change in the air
+        crowd = dict(self.crowd)
+        by_sector = dict(self.by_sector)
+        if was_up:
+            there = [x for x in crowd[was[R_HEX]] if x is not was]
+            if there:
+                crowd[was[R_HEX]] = there
+            else:
+                del crowd[was[R_HEX]]
+            by_sector[was[R_SECTOR]] -= 1
+            if not by_sector[was[R_SECTOR]]:
+                del by_sector[was[R_SECTOR]]
+        if now_up:
+            crowd[now[R_HEX]] = [*crowd.get(now[R_HEX], ()), now]
+            by_sector[now[R_SECTOR]] = by_sector.get(now[R_SECTOR], 0) + 1
+        return _Aloft(raf, crowd, by_sector)
+
+    def blocked(self, limit: int, sector: str | None) -> frozenset[str]:
+        """The hexes a squadron on the ground may not end its move on: ``limit`` squadrons
+        there, or (``sector`` given: Sector Airfields) a squadron of another sector."""
+        key = (limit, sector)
+        found = self._blocked.get(key)
+        if found is None:
+            found = self._blocked[key] = frozenset(
+                h
+                for h, there in self.crowd.items()
+                if len(there) >= limit or (sector is not None and _foreign(there, sector))
+            )
+        return found
+
+
+def _foreign(there: list[Raf], sector: str) -> bool:
+    return any(x[R_SECTOR] != sector for x in there)
+
+
+# One entry: what the squadrons in the air block, with the tuple it was read from. The tuple is
+# replaced whenever a squadron changes, and the RAF's movement decision and the squadron's
+# destinations after it read the same tuple; a state's copies share the entry only while they
+# share the tuple (it is checked by identity, and held, so that identity is never reused).
+# Between two moves one squadron changes: the next entry is made from the last.
+_ALOFT: list[_Aloft | None] = [None]
+
+
+def _aloft(raf: tuple[Raf, ...]) -> _Aloft:
+    last = _ALOFT[0]
+    if last is not None and last.raf is raf:
+        return last
+    found = None if last is None else last.after(raf)
+    if found is None:
+        found = _Aloft.read(raf)
+    _ALOFT[0] = found
+    return found
+
+
 class Movement:
     # --- allowances ---------------------------------------------------------------------------
     def allowance_of(self, units: tuple[int, ...]) -> int:
@@ -275,7 +385,7 @@ class Movement:
         self,
         r: Raf,
         crowd: dict[str, list[Raf]] | None = None,
-        blocked_by_sector: dict[str, set[str] | None] | None = None,
+        blocked_by_sector: dict[str, frozenset[str] | set[str] | None] | None = None,
     ) -> bool:
         """Whether :meth:`raf_destinations` has any hex for ``r``; ``crowd``, when given, is
         :meth:`raf_crowd` for a unit that is not in the air (the same for every such unit), and
@@ -301,26 +411,21 @@ class Movement:
 
     def ground_fliers(self) -> Callable[[Raf], bool]:
         """``can_take_off(r) and can_fly(r)`` for any unit not in the air, with the units in the
-        air looked at once: the RAF's movement decision asks it of every squadron on the ground
-        after each squadron's move, so the crowd, the sector counts and what the crowd blocks
-        are made here once per decision instead of once per squadron."""
+        air looked at once per tuple of squadrons (``_aloft``): the RAF's movement decision asks
+        it of every squadron on the ground after each squadron's move."""
         turn = self.turn_no
         limit = self.rules.raf_per_hex
         sector_rule = self.options["sector_airfields"] and not self.basic
-        crowd: dict[str, list[Raf]] = {}
-        aloft: dict[str, int] = {}
-        for x in self.raf:
-            if x.status == AIR:
-                crowd.setdefault(x.hex, []).append(x)
-                aloft[x.sector] = aloft.get(x.sector, 0) + 1
+        aloft = _aloft(self.raf)
+        by_sector = aloft.by_sector
         capacity: dict[str, int] = {}
-        blocked_by_sector: dict[str, set[str]] = {}
         # without Sector Airfields a hex is blocked only by `limit` units on it
-        crowded = {h for h, there in crowd.items() if len(there) >= limit}
+        crowded = aloft.blocked(limit, None)
         bases = self.board.bases
         types = self.types
         poor = self.weather == "poor"
         offmap_cost = self.rules.offmap_cost
+        within_ordered = self.board.within_ordered
 
         def flies(r: Raf) -> bool:
             # can_take_off
@@ -331,7 +436,7 @@ class Movement:
                 room = capacity.get(sector)
                 if room is None:
                     room = capacity[sector] = self.sector_capacity(sector)
-                if aloft.get(sector, 0) >= room:
+                if by_sector.get(sector, 0) >= room:
                     return False
             # can_fly: raf_start and raf_destinations
             move = types[r.type].move
@@ -341,19 +446,12 @@ class Movement:
                 left -= offmap_cost
             if left < 0 or limit <= 0:
                 return False
-            if sector_rule:
-                blocked = blocked_by_sector.get(r.sector)
-                if blocked is None:
-                    blocked = blocked_by_sector[r.sector] = {
-                        h
-                        for h, there in crowd.items()
-                        if len(there) >= limit or any(x.sector != r.sector for x in there)
-                    }
-            else:
-                blocked = crowded
+            blocked = aloft.blocked(limit, r.sector) if sector_rule else crowded
             if not blocked:
                 return True  # the hexes within reach always hold the start hex
-            return any(h not in blocked for h in self.board.within_ordered(base.hex, left))
+            reach = within_ordered(base.hex, left)
+            # more hexes in reach than are blocked: one is free
+            return len(reach) > len(blocked) or any(h not in blocked for h in reach)
 
         return flies
 
@@ -368,22 +466,25 @@ class Movement:
                 crowd.setdefault(x.hex, []).append(x)
         return crowd
 
-    def _raf_blocked(self, r: Raf, crowd: dict[str, list[Raf]] | None = None) -> set[str] | None:
+    def _raf_blocked(
+        self, r: Raf, crowd: dict[str, list[Raf]] | None = None
+    ) -> frozenset[str] | set[str] | None:
         """The hexes ``r`` may not end its move on (None: every hex)."""
         limit = self.rules.raf_per_hex
         if limit <= 0:
             return None
         sector_rule = self.options["sector_airfields"] and not self.basic
         if crowd is None:
-            if not sector_rule:
-                # only the number of units on a hex matters: count them, without the crowd's lists
-                counts: dict[str, int] = {}
-                sqn = r.sqn
-                for x in self.raf:
-                    if x.status == AIR and x.sqn != sqn:
-                        counts[x.hex] = counts.get(x.hex, 0) + 1
-                return {h for h, n in counts.items() if n >= limit}
-            crowd = self.raf_crowd(r.sqn)
+            # the crowd read once per tuple of squadrons, less ``r`` itself where it flies
+            aloft = _aloft(self.raf)
+            sector = r.sector if sector_rule else None
+            blocked = aloft.blocked(limit, sector)
+            if r.status != AIR:
+                return blocked
+            there = [x for x in aloft.crowd.get(r.hex, ()) if x[R_SQN] != r.sqn]
+            if len(there) >= limit or (sector is not None and _foreign(there, sector)):
+                return blocked if r.hex in blocked else blocked | {r.hex}
+            return blocked - {r.hex} if r.hex in blocked else blocked
         # Notes on Movement: no more than two RAF units a hex at the end of movement
         return {
             h
