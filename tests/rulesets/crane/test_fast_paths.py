@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from dowding.engine import Chance, Decision, Node, Terminal
+from dowding.engine import Action, Chance, Decision, Node, Terminal
 from dowding.rulesets.crane import GAME
 from dowding.rulesets.crane import geometry as geo
 from dowding.rulesets.crane.combat import fire_options
@@ -23,7 +23,7 @@ from dowding.rulesets.crane.equipment import (
     flown,
     on_table,
 )
-from dowding.rulesets.crane.movement import move_allowance
+from dowding.rulesets.crane.movement import _flies_event, move_allowance
 from dowding.rulesets.crane.placements import _spots, check_place, compute_place_decision
 from dowding.rulesets.crane.state import _CHANCE, CraneState, _getter
 
@@ -405,3 +405,28 @@ def test_every_roll_made_once_is_the_roll_its_task_makes() -> None:
             assert node == _CHANCE[task[0]](state, task)
             checked += 1
     assert checked > 0
+
+
+def test_a_chosen_move_commits_its_turn_and_straight_leg() -> None:
+    # do_path reads turn= and straight= in one pass over the action's arguments: the move it
+    # commits has Action.number's values, and the plane's straight leg where none is given
+    for state, node in _random_states("eight-heinkels", 3):
+        if not (isinstance(node, Decision) and state.queue[0][0] == "path"):
+            continue
+        plane = state.plane(state.queue[0][1])
+        total, s_min = move_allowance(state, plane)
+        for text in ("move turn=15", f"move straight={s_min + 0.5:.2f} turn=-30"):
+            action = Action.parse(text)
+            if state.check_free(action, node) is not None:
+                continue
+            moved = state.copy()
+            moved.apply(action)
+            straight = action.number("straight") if action.get("straight") is not None else s_min
+            said = _flies_event(state.name(plane), total, straight, action.number("turn")).text
+            assert moved.events[0].text == said
+            assert moved.moving is None or (moved.moving.turn, moved.moving.straight) == (
+                action.number("turn"),
+                straight,
+            )
+        return
+    raise AssertionError("no move to choose")

@@ -241,8 +241,14 @@ def do_path(state: CraneState, task: Task, action: Action | None) -> None:
     if action is None:
         turn, straight = rule_path(state, plane, s_min)
     else:
-        turn = action.number("turn")
-        straight = action.number("straight") if action.get("straight") is not None else s_min
+        # turn= and straight= in one pass over the arguments (Action.number's float; the move is
+        # one of the options or passed check_move, so both are numbers and turn= is there)
+        turn, straight = 0.0, s_min
+        for arg, value in action.args:
+            if arg == "turn":
+                turn = float(value)  # type: ignore[arg-type]
+            elif arg == "straight":
+                straight = float(value)  # type: ignore[arg-type]
     state.moving = new_move(plane.id, plane.x, plane.y, plane.heading, straight, turn, total)
     state._path = None
     state.moved |= 1 << slot
