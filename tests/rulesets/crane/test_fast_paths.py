@@ -23,7 +23,12 @@ from dowding.rulesets.crane.equipment import (
     flown,
     on_table,
 )
-from dowding.rulesets.crane.movement import _flies_event, move_allowance
+from dowding.rulesets.crane.movement import (
+    _first_to_move,
+    _flies_event,
+    move_allowance,
+    select_pool,
+)
 from dowding.rulesets.crane.placements import _spots, check_place, compute_place_decision
 from dowding.rulesets.crane.state import _CHANCE, CraneState, _getter
 
@@ -430,3 +435,17 @@ def test_a_chosen_move_commits_its_turn_and_straight_leg() -> None:
             )
         return
     raise AssertionError("no move to choose")
+
+
+def test_the_first_fighter_to_move_is_the_pools_first() -> None:
+    # VI.A: auto_select flies the first German fighter still to move without building the pool;
+    # it is select_pool's first (the plain reading) for every group at every node
+    checked = 0
+    groups = (("raf", ("raf", None)), ("fighters", ("luftwaffe", "fighter")))
+    for state, _ in _random_states("eight-heinkels", 10):
+        for which, (side, role) in (*groups, ("bombers", ("luftwaffe", "bomber"))):
+            pool = select_pool(state, which)
+            first = _first_to_move(state, state.flying_now(side, role))
+            assert first is (pool[0] if pool else None)
+            checked += 1
+    assert checked > 0

@@ -106,6 +106,15 @@ def select_pool(state: CraneState, which: str) -> tuple[Plane, ...]:
     return pool
 
 
+def _first_to_move(state: CraneState, flying: tuple[Plane, ...]) -> Plane | None:
+    """The first of ``flying`` that has not moved this turn."""
+    moved, index = state.moved, state.index
+    for p in flying:
+        if not moved >> index[p.id] & 1:
+            return p
+    return None
+
+
 def select_decision(state: CraneState, which: str) -> Decision | None:
     """V.C: the RAF moves its fighters in the order it chooses; VI.A: German fighters by rule; then the bombers."""
     pool = select_pool(state, which)
@@ -140,14 +149,19 @@ def do_select(state: CraneState, task: Task, action: Action | None) -> None:
 
 
 def auto_select(state: CraneState, task: Task) -> bool:
+    if task[1] == "fighters" and state.options["auto_intercept"]:
+        # VI.A: the first German fighter still to move (select_pool's first, without the pool) is
+        # flown by rule (path_decision has none), at once; this task stays at the head, for the
+        # next plane
+        plane = _first_to_move(state, state.flying_now(LUFTWAFFE, "fighter"))
+        if plane is None:
+            state.queue = state.queue[1:]
+        else:
+            state._run_now(("path", plane.id))
+        return True
     pool = select_pool(state, task[1])
     if not pool:
         state.queue = state.queue[1:]
-        return True
-    if task[1] == "fighters" and state.options["auto_intercept"]:
-        # VI.A: flown by rule (path_decision has none), at once; this task stays at the head,
-        # for the next plane
-        state._run_now(("path", pool[0].id))
         return True
     if len(pool) == 1:
         state.queue = (("path", pool[0].id), *state.queue)
