@@ -359,3 +359,21 @@ def test_squadron_fields_by_place() -> None:
 
     for name in ("sqn", "sector", "status", "hex", "ready", "moved", "engaged"):
         assert getattr(counters, f"R_{name.upper()}") == Raf._fields.index(name)
+
+
+def test_counters_replace_as_the_library_does() -> None:
+    # Raf, Lw and Form set their fields by place (counters._replace_fields): the same counter,
+    # of the same class, as a field-by-field rebuild; an unknown name still refused
+    s = GAME.new_state("intermediate", {})
+    rng = random.Random(5)
+    for counter in (*s.raf, *s.lw):
+        names = rng.sample(counter._fields, 3)
+        changes = {name: rng.choice((0, 1, "x", True, ())) for name in names}
+        made = counter._replace(**changes)
+        expected = type(counter)._make(
+            changes.get(n, v) for n, v in zip(counter._fields, counter, strict=True)
+        )
+        assert made == expected and type(made) is type(counter)
+        assert counter._replace() == counter
+        with pytest.raises(ValueError):
+            counter._replace(no_such_field=1)

@@ -71,3 +71,24 @@ class Form(NamedTuple):
     aborts: int  # flights aborted by the AA this turn
     revealed: bool  # its target is known to the RAF
     placed: int = 0  # the turn it assembled (0: not yet); what the RAF saw, fixing land-by turns
+
+
+def _replace_fields(counter: Any, **changes: Any) -> Any:
+    """``NamedTuple._replace`` for the counters: every step replaces a few of their fields, and
+    the library's ``_replace`` passes through ``_make`` and pops every field name; this one
+    sets the named fields by place (the same tuple, the same refusal of an unknown name)."""
+    values = list(counter)
+    places = _PLACES[type(counter)]
+    try:
+        for name, value in changes.items():
+            values[places[name]] = value
+    except KeyError:
+        raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
+    return tuple.__new__(type(counter), values)
+
+
+_PLACES: dict[type, dict[str, int]] = {}
+for _counter in (Raf, Lw, Form):
+    _PLACES[_counter] = {name: i for i, name in enumerate(_counter._fields)}
+    # typing.NamedTuple refuses a _replace in the class body: set after the class is made
+    setattr(_counter, "_replace", _replace_fields)  # noqa: B010
