@@ -17,12 +17,13 @@ import pytest
 
 from dowding.engine import Action, Chance, Decision, Terminal
 from dowding.rulesets.fight_for_the_sky import GAME
+from dowding.rulesets.fight_for_the_sky.attack import _pending_fights
 from dowding.rulesets.fight_for_the_sky.board import Board, load_board
 from dowding.rulesets.fight_for_the_sky.decisions import _ready_roles
 from dowding.rulesets.fight_for_the_sky.movement import _Aloft, _aloft, _paths, formation_paths
 from dowding.rulesets.fight_for_the_sky.state import AIR, LOST, FightState, Raf
 
-from .position import blank, fly, run
+from .position import blank, fly, formation, run
 
 BOARD = load_board()
 
@@ -123,8 +124,26 @@ def _check_aloft(s: FightState) -> None:
     assert kept.by_sector == fresh.by_sector
 
 
+def _plain_pending_fights(s: FightState) -> list[str]:
+    """The hexes of the dogfights still to announce, every squadron looked at for each."""
+    done = s.fight[5] if s.fight else frozenset()
+    found = []
+    for f in s.forms:
+        if not f.hex or f.hex in done:
+            continue
+        if f.kind == "patrol":
+            if f.aborts >= 0 and any(r.status == AIR and r.hex == f.hex for r in s.raf):
+                found.append(f.hex)
+        elif s.fighting_raf(f.hex, f.id):
+            found.append(f.hex)
+    return sorted(set(found), key=s.board.coords.__getitem__)
+
+
 def _check(s: FightState) -> None:
     kind = s.queue[0][0]
+    # the dogfights to announce, read from the kept crowd, at every node (not only where the
+    # RAF announces one: the crowd then has squadrons where there are fights)
+    assert _pending_fights(s) == _plain_pending_fights(s)
     if kind == "raf_move":
         flies = s.ground_fliers()
         for r in s.raf:
@@ -377,3 +396,22 @@ def test_counters_replace_as_the_library_does() -> None:
         assert counter._replace() == counter
         with pytest.raises(ValueError):
             counter._replace(no_such_field=1)
+
+
+@pytest.mark.parametrize("weather", [False, True])
+def test_pending_fights_from_the_kept_crowd(weather: bool) -> None:
+    # a raid on F5 with a squadron over it, a patrol on F6 with none, then one; in poor
+    # weather (Weather) only a squadron in contact with the raid fights it
+    s = blank("intermediate", weather=weather)
+    s.weather = "poor" if weather else "clear"
+    raid = formation(s, (s.lw[0].id,), "F5", target=s.target_ids[0])
+    patrol = formation(s, (s.lw[1].id,), "F6", kind="patrol")
+    assert _pending_fights(s) == _plain_pending_fights(s) == []
+    fly(s, "32", "F5", land_by=9)
+    assert _pending_fights(s) == _plain_pending_fights(s) == ([] if weather else ["F5"])
+    fly(s, "32", "F5", land_by=9, contact=raid.id)
+    assert _pending_fights(s) == _plain_pending_fights(s) == ["F5"]
+    fly(s, "79", "F6", land_by=9)
+    assert _pending_fights(s) == _plain_pending_fights(s) == ["F5", "F6"]
+    s._put_form(patrol._replace(aborts=-1))  # the patrol failed its contact roll
+    assert _pending_fights(s) == _plain_pending_fights(s) == ["F5"]

@@ -15,6 +15,7 @@ from dowding.engine import Action
 
 from .components import LUFTWAFFE, RAF
 from .counters import AIR, HOME, LOST, PATROL, RAID, Raf, Task
+from .movement import _aloft
 from .tables import attack_result
 
 if TYPE_CHECKING:
@@ -259,16 +260,23 @@ def _auto_combat_end(s: FightState, task: Task) -> None:
 
 def _pending_fights(s: FightState) -> list[str]:
     done = s.fight[5] if s.fight else frozenset()
+    # the squadrons aloft by hex, kept with the squadron tuple (movement._aloft), rather than
+    # every squadron looked at for every formation: any squadron on a patrol's hex, and for any
+    # other formation those in contact with it (fighting_raf)
+    crowd = _aloft(s.raf).crowd
+    weather = s.options["weather"] and s.weather != "clear"
     found = []
     for f in s.forms:
         if not f.hex or f.hex in done:
             continue
+        there = crowd.get(f.hex)
+        if not there:
+            continue
         if f.kind == PATROL:
             if f.aborts < 0:
                 continue
-            if any(r.status == AIR and r.hex == f.hex for r in s.raf):
-                found.append(f.hex)
-        elif s.fighting_raf(f.hex, f.id):
+            found.append(f.hex)
+        elif not weather or any(r.contact == f.id for r in there):
             found.append(f.hex)
     return sorted(set(found), key=s.board.coords.__getitem__)
 

@@ -312,7 +312,12 @@ class FightState(
         self.lw = tuple(lw)
 
     def _put_form(self, f: Form) -> None:
-        self.forms = tuple(f if g.id == f.id else g for g in self.forms)
+        forms = self.forms
+        fid = f.id
+        for i, g in enumerate(forms):
+            if g[0] == fid:  # (g.id: a field read by place is cheaper)
+                self.forms = (*forms[:i], f, *forms[i + 1 :])
+                return
 
     def _drop_form(self, fid: int) -> None:
         self.forms = tuple(g for g in self.forms if g.id != fid)
