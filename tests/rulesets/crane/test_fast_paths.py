@@ -344,12 +344,21 @@ def test_tasks_run_at_once_play_as_the_queue_plays_them(monkeypatch: pytest.Monk
 
 
 def test_the_intercept_goal_is_the_closest_british_fighter() -> None:
-    # VI.A: engagement.intercept_goal finds the closest RAF fighter in a loop; the plain reading
-    # is min() over (distance, id) for every German fighter at every node of random games
+    # VI.A: engagement.intercept_goal finds the closest RAF fighter (or the lead bomber) in a
+    # loop; the plain reading is min() over (distance, id) (max() over (y, id)) for every German
+    # fighter at every node of random games
     checked = 0
     for scenario in ("eight-heinkels", "heinkels-and-stukas"):
         for state, _ in _random_states(scenario, 4):
             raf = state.flying_now("raf")
+            bombers = state.flying_now("luftwaffe", "bomber")
+            if not raf and bombers:
+                # none to intercept: keep station 6" ahead of the lead bomber, max() by (y, id)
+                lead = max(bombers, key=lambda b: (b.y, b.id))
+                ux, uy = geo.unit(lead.heading)
+                for p in state.flying_now("luftwaffe", "fighter"):
+                    assert intercept_goal(state, p) == (lead.x + ux * 6.0, lead.y + uy * 6.0)
+                    checked += 1
             if not raf:
                 continue
             for p in state.flying_now("luftwaffe", "fighter"):

@@ -55,7 +55,11 @@ def intercept_goal(state: CraneState, plane: Plane) -> geo.Point | None:
     bombers = state.flying_now(LUFTWAFFE, "bomber")
     if not bombers:
         return None
-    lead = max(bombers, key=lambda b: (b.y, b.id))
+    # the lead bomber, furthest along (the last id on a tie): max() by (y, id) as a loop
+    lead = bombers[0]
+    for b in bombers[1:]:
+        if b.y > lead.y or (b.y == lead.y and b.id > lead.id):
+            lead = b
     ux, uy = geo.unit(lead.heading)
     return lead.x + ux * 6.0, lead.y + uy * 6.0
 
