@@ -21,6 +21,7 @@ from dowding.rulesets.bob1990.flights import (
     raf_moved,
     stage_cleared,
 )
+from dowding.rulesets.bob1990.moving import stage_tasks
 from dowding.rulesets.bob1990.state import Bob1990State
 
 UNITS = (2, 3, 5, 10, 11, 12, 13)
@@ -148,3 +149,24 @@ def test_copies_stay_as_they_were() -> None:
     for copy, digest, node_text in kept:
         assert copy.hash() == digest
         assert repr(copy.next()) == node_text
+
+
+@pytest.mark.parametrize("chosen", [False, True])
+def test_stage_tasks_are_the_stage_in_order(chosen: bool) -> None:
+    lw = [("lw_pick",)] if chosen else [("lw_move", f) for f in LW_FLIGHTS]
+    raf = [("raf_pick",)] if chosen else [("raf_move", f) for f in RAF_FLIGHTS]
+    plain = [
+        *lw,
+        ("lw_moved",),
+        *(("refill", f) for f in RAF_FLIGHTS),
+        *raf,
+        ("raf_moved",),
+        ("dogfights",),
+        ("bombing",),
+        ("stage_end",),
+    ]
+    assert stage_tasks(chosen) == tuple(plain)
+    state = GAME.new_state(None, {"move_order": "chosen"} if chosen else {})
+    rest = state.queue
+    state._auto_stage_start(("stage_start",))
+    assert state.queue == tuple(plain) + rest

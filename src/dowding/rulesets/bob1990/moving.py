@@ -424,6 +424,25 @@ _LW_OF = itemgetter(*LW_FLIGHTS)
 _RAF_OF = itemgetter(*RAF_FLIGHTS)
 
 
+@cache
+def stage_tasks(chosen: bool) -> tuple[Task, ...]:
+    """B: a Mission Stage's steps, in order (made once for each move order: they never change).
+    B.I.1 German Movement, B.I.2 British Reinforcement, B.I.3 British Movement, B.II
+    Dogfighting, B.III Bombing; with move_order=chosen the mover picks each next flight."""
+    lw: list[Task] = [("lw_pick",)] if chosen else [("lw_move", f) for f in LW_FLIGHTS]
+    raf: list[Task] = [("raf_pick",)] if chosen else [("raf_move", f) for f in RAF_FLIGHTS]
+    return (
+        *lw,
+        ("lw_moved",),
+        *(("refill", f) for f in RAF_FLIGHTS),
+        *raf,
+        ("raf_moved",),
+        ("dogfights",),
+        ("bombing",),
+        ("stage_end",),
+    )
+
+
 class Moving(Core):
     # --- the stage loop ---------------------------------------------------------------
     def _auto_stage_start(self, task: Task) -> None:
@@ -435,19 +454,7 @@ class Moving(Core):
                 fl[f] = stage_cleared(flight)
         self.passes = frozenset()
         self.scratch = ()  # the flights that have moved this step (move_order=chosen)
-        chosen = self.options["move_order"] == "chosen"
-        lw: list[Task] = [("lw_pick",)] if chosen else [("lw_move", f) for f in LW_FLIGHTS]
-        raf: list[Task] = [("raf_pick",)] if chosen else [("raf_move", f) for f in RAF_FLIGHTS]
-        self.push(
-            *lw,
-            ("lw_moved",),
-            *(("refill", f) for f in RAF_FLIGHTS),
-            *raf,
-            ("raf_moved",),
-            ("dogfights",),
-            ("bombing",),
-            ("stage_end",),
-        )
+        self.queue = stage_tasks(self.options["move_order"] == "chosen") + self.queue
 
     def _auto_stage_end(self, task: Task) -> None:
         """B: "repeated till all the German Flights have landed or are out of fuel"."""
