@@ -20,6 +20,7 @@ from dowding.rulesets.fight_for_the_sky import GAME
 from dowding.rulesets.fight_for_the_sky.attack import _pending_fights
 from dowding.rulesets.fight_for_the_sky.board import Board, load_board
 from dowding.rulesets.fight_for_the_sky.decisions import _ready_roles
+from dowding.rulesets.fight_for_the_sky.game_turn import _late_units
 from dowding.rulesets.fight_for_the_sky.movement import _Aloft, _aloft, _paths, formation_paths
 from dowding.rulesets.fight_for_the_sky.state import AIR, LOST, FightState, Raf
 
@@ -144,6 +145,15 @@ def _check(s: FightState) -> None:
     # the dogfights to announce, read from the kept crowd, at every node (not only where the
     # RAF announces one: the crowd then has squadrons where there are fights)
     assert _pending_fights(s) == _plain_pending_fights(s)
+    # the units past their land-by turn, read from the formations on the map
+    assert _late_units(s) == [
+        u.id
+        for u in s.lw
+        if u.status == AIR
+        and u.land_by
+        and u.land_by <= s.turn_no
+        and any(u.id in f.units and f.hex for f in s.forms)
+    ]
     if kind == "raf_move":
         flies = s.ground_fliers()
         for r in s.raf:

@@ -46,14 +46,7 @@ def _auto_end_turn(s: FightState, task: Task) -> None:
                 s.lost = (s.lost[0] + r.flights, s.lost[1], s.lost[2])
                 s._put_raf(r._replace(status=LOST, hex="", flights=0, engaged=0))
                 s.say(f"{r.sqn} Squadron fails to land and is lost")
-        late = [
-            u.id
-            for u in s.lw
-            if u.status == AIR
-            and u.land_by
-            and u.land_by <= s.turn_no
-            and any(u.id in f.units and f.hex for f in s.forms)
-        ]
+        late = _late_units(s)
         for uid in late:
             _lose_unit(s, uid)
         if late:
@@ -89,6 +82,20 @@ def _auto_end_turn(s: FightState, task: Task) -> None:
     s.turn_no += 1
     s.say(f"turn {s.turn_no}")
     s._push(*s._turn_head(), *s._turn_tail())
+
+
+def _late_units(s: FightState) -> list[int]:
+    """The Luftwaffe units in the air on the map past their land-by turn, in the units' order:
+    read from the formations on the map (a few units) rather than all 76 units."""
+    turn = s.turn_no
+    late = set()
+    for f in s.forms:
+        if f.hex:
+            for uid in f.units:
+                u = s.unit(uid)
+                if u.status == AIR and u.land_by and u.land_by <= turn:
+                    late.add(uid)
+    return sorted(late, key=s.unit_index.__getitem__)
 
 
 def day_ends_this_turn(s: FightState) -> bool:
