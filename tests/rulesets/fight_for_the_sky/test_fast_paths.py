@@ -352,10 +352,10 @@ def test_available_units_follow_the_units_and_the_turn() -> None:
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
-def test_kept_raf_movement_holds_across_copies_played_apart(options: dict[str, object]) -> None:
-    # the RAF's movement decision and the crowd aloft are kept from one state to the next (one
-    # entry each, checked against the squadrons): copies played apart, as a search plays
-    # them, must each read their own squadrons
+def test_kept_crowd_aloft_holds_across_copies_played_apart(options: dict[str, object]) -> None:
+    # the crowd aloft is kept from one state to the next (one entry, checked against the
+    # squadrons, made from the last one): copies played apart, as a search plays them, must
+    # each read their own squadrons
     for seed in range(3):
         rng = random.Random(seed)
         s = GAME.new_state("intermediate", options)
@@ -386,7 +386,7 @@ def test_kept_raf_movement_holds_across_copies_played_apart(options: dict[str, o
 def test_squadron_fields_by_place() -> None:
     from dowding.rulesets.fight_for_the_sky import counters
 
-    for name in ("sqn", "sector", "status", "hex", "ready", "moved", "engaged"):
+    for name in ("sqn", "sector", "status", "hex"):
         assert getattr(counters, f"R_{name.upper()}") == Raf._fields.index(name)
 
 

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
-from operator import is_not
-from typing import NamedTuple, cast
+from typing import cast
 
 from dowding.engine import Action, Decision
 
 from .attack import _pending_fights
 from .board import Board
 from .components import LUFTWAFFE, RAF
-from .counters import R_ENGAGED, R_HEX, R_MOVED, R_READY, R_SQN, R_STATUS, Raf
-from .movement import _aloft
 from .state import (
     _DECISIONS,
     AIR,
@@ -219,134 +216,28 @@ def _lw_fly(kind: str, start: str, end: str) -> Action:
 
 
 def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
-    context = _raf_move_context(s)
-    last = _LAST_RAF_MOVE[0]
-    movers = None
-    if last is not None and last.context == context:
-        movers = _movers_after_one_move(s, last)
-    if movers is None:
-        movers = _movers(s)
-    if not movers:
-        return None
-    if last is not None and last.movers == movers:
-        decision = last.decision
-    elif last is not None and len(movers) == len(last.movers) - 1 and _one_less(movers, last):
-        # one squadron fewer: its option taken out of the options as they were
-        j = _missing(movers, last.movers)
-        options = last.decision.options
-        decision = Decision(RAF, _RAF_MOVE_PROMPT, (*options[:j], *options[j + 1 :]))
-    else:
-        raf = s.raf
-        options = (*(_unit_action("select", raf[i][R_SQN]) for i in movers), _cache("end"))
-        decision = Decision(RAF, _RAF_MOVE_PROMPT, options)
-    # the full hexes, read once per tuple of squadrons (the squadron's destinations next read
-    # the same tuple)
-    crowded = _aloft(s.raf).blocked(s.rules.raf_per_hex, None)
-    _LAST_RAF_MOVE[0] = _RafMoves(s.raf, context, movers, decision, crowded)
-    return decision
-
-
-_RAF_MOVE_PROMPT = "choose a squadron to move, or end the RAF's movement"
-
-
-def _raf_move_context(s: FightState) -> tuple[object, ...]:
-    """Everything but the squadrons that says which squadrons may move (may_disengage,
-    can_take_off, can_fly): the turn, the weather, the formations, the damage, the rules and
-    components."""
-    return (
-        s.turn_no,
-        s.weather,
-        s.scenario,
-        s.comp,
-        s.forms,
-        s.damage,
-        s.options,
-        s.board,
-        s.rules,
-        s.types,
-    )
-
-
-def _movers(s: FightState) -> tuple[int, ...]:
-    """The places of the squadrons that may move now, in order."""
-    movers = []
+    options = []
     turn = s.turn_no
     flies = None  # can_take_off and can_fly, made on the first unit on the ground ready to fly
-    for i, r in enumerate(s.raf):
-        if r[R_MOVED]:
+    for r in s.raf:
+        if r.moved:
             continue
-        status = r[R_STATUS]
+        status = r.status
         if status == AIR:
-            if r[R_ENGAGED] and not s.may_disengage(r):
+            if r.engaged and not s.may_disengage(r):
                 continue
-        elif status != GROUND or r[R_READY] > turn:
+        elif status != GROUND or r.ready > turn:
             continue
         else:
             if flies is None:
                 flies = s.ground_fliers()
             if not flies(r):
                 continue
-        movers.append(i)
-    return tuple(movers)
-
-
-class _RafMoves(NamedTuple):
-    """An RAF movement decision with what it was read from: the squadrons, the rest
-    (``_raf_move_context``), the places of the squadrons that may move, the full hexes."""
-
-    raf: tuple[Raf, ...]
-    context: tuple[object, ...]
-    movers: tuple[int, ...]
-    decision: Decision
-    crowded: frozenset[str]  # the hexes with the most squadrons a hex allows
-
-
-# One entry: the last RAF movement decision made. Between two of them one squadron has moved,
-# and only that squadron, and the squadrons on the ground where the crowd in the air blocks
-# hexes, can have changed: see _movers_after_one_move.
-_LAST_RAF_MOVE: list[_RafMoves | None] = [None]
-
-
-def _movers_after_one_move(s: FightState, last: _RafMoves) -> tuple[int, ...] | None:
-    """``_movers(s)`` read from the last decision's, where the two differ in one squadron only,
-    now moved, and the context is the same; None where it cannot be read so. Each other
-    squadron is the same counter under the same context, so it may move as it could before,
-    unless it is on the ground and what the crowd in the air blocks has changed."""
-    raf, before = s.raf, last.raf
-    if raf is before:
-        return last.movers
-    if len(raf) != len(before):
+        options.append(_unit_action("select", r.sqn))
+    if not options:
         return None
-    changed = list(map(is_not, raf, before))
-    if changed.count(True) != 1:
-        return None
-    i = changed.index(True)
-    now, was = raf[i], before[i]
-    if not now[R_MOVED]:
-        return None
-    aloft_now = now[R_STATUS] == AIR
-    if aloft_now != (was[R_STATUS] == AIR) or (aloft_now and now[R_HEX] != was[R_HEX]):
-        # the crowd changed: the squadrons on the ground see the same hexes blocked only
-        # without Sector Airfields (the counts by sector change) and the same full hexes
-        if s.options["sector_airfields"] and not s.basic:
-            return None
-        if _aloft(raf).blocked(s.rules.raf_per_hex, None) != last.crowded:
-            return None
-    movers = last.movers
-    if i not in movers:
-        return movers
-    j = movers.index(i)
-    return movers[:j] + movers[j + 1 :]
-
-
-def _one_less(movers: tuple[int, ...], last: _RafMoves) -> bool:
-    return set(movers) <= set(last.movers)
-
-
-def _missing(movers: tuple[int, ...], before: tuple[int, ...]) -> int:
-    """The place in ``before`` of the one squadron missing from ``movers`` (one fewer)."""
-    (gone,) = set(before).difference(movers)
-    return before.index(gone)
+    options.append(_cache("end"))
+    return Decision(RAF, "choose a squadron to move, or end the RAF's movement", tuple(options))
 
 
 def _dec_raf_dest(s: FightState, task: Task) -> Decision:
