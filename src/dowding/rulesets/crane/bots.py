@@ -65,7 +65,7 @@ class _View:
         return geo.Path((plane["x"], plane["y"]), plane["heading"], s, turn, plane["allowance"])
 
     def current_path(self) -> list[geo.Point]:
-        return [tuple(p) for p in self.v["current"]["path"]]  # type: ignore[misc]
+        return [tuple(p) for p in self.v["current"]["path"]]
 
     def gunners_on(self, spot: geo.Point) -> int:
         count = 0
