@@ -331,3 +331,17 @@ def test_a_field_varied_twice_is_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(BalanceError, match="a field is varied twice"):
         prepare(plan, tmp_path)
+
+
+def test_a_grid_too_large_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    many = ",".join(str(n) for n in range(1, 41))
+    plan = Plan(
+        "crane",
+        ("eight-heinkels",),
+        "random",
+        1,
+        vary=(parse_vary(f"{BOMBS}={many}"), parse_vary(f"{DEFENSE}={many}")),
+    )
+    with pytest.raises(BalanceError, match=r"make 1600 combinations \(40 x 40\); at most 1000"):
+        prepare(plan, tmp_path / "variants")
+    assert not (tmp_path / "variants").exists()

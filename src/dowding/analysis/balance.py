@@ -26,6 +26,7 @@ import copy
 import hashlib
 import itertools
 import json
+import math
 import re
 import shutil
 import tempfile
@@ -47,6 +48,7 @@ from .stats import spread, summarise
 FIELD_FORMAT = "FILE:PATH, e.g. components.json:rules.attack_range or cards.json:raf[3].attack"
 SUMMARY = "balance.json"
 GAMES = "games.json"
+MAX_COMBINATIONS = 1000  # values, or combinations in a grid: each writes a data folder
 WIN_RATES_PLOT = "win_rates.png"
 _STEP = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
 
@@ -345,6 +347,13 @@ def prepare(plan: Plan, root: Path | None) -> list[Batch]:
     named = [str(v.field) for v in varies]
     if len(set(named)) != len(named):
         raise BalanceError(f"a field is varied twice: {', '.join(named)}")
+    combinations = math.prod(len(v.values) for v in varies)
+    if combinations > MAX_COMBINATIONS:
+        sizes = " x ".join(str(len(v.values)) for v in varies)
+        raise BalanceError(
+            f"the fields' values make {combinations} combinations ({sizes}); at most "
+            f"{MAX_COMBINATIONS} are played in one run, each with its own data folder"
+        )
     data_dir = str(plan.options.get("data", ""))
     for vary in varies:  # the paths first: a bad one is refused before anything is written
         check_values(current_document(game, vary.field.file, data_dir), vary)
