@@ -170,3 +170,19 @@ def test_stage_tasks_are_the_stage_in_order(chosen: bool) -> None:
     rest = state.queue
     state._auto_stage_start(("stage_start",))
     assert state.queue == tuple(plain) + rest
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_places_index_matches_loc_at_every_node(options: dict[str, object]) -> None:
+    """``loc``'s per-unit index, kept on every write, equals a scan of ``loc`` at every node,
+    and a copy's index is its own."""
+    for state in positions(2, options):
+        for unit in UNITS:
+            assert state.places(unit) == [state.loc[c] for c in state.c.decks[unit]]
+        assert list(state.loc) == [c for deck in state.c.decks.values() for c in deck]
+    other = state.copy()
+    cid = state.c.decks[13][0]
+    other.loc[cid] = "gone" if state.loc[cid] != "gone" else "crb"
+    assert state.places(13)[0] == state.loc[cid] != other.places(13)[0] == other.loc[cid]
+    restored = GAME.state_from_dict(state.to_dict())
+    assert restored.loc.by_unit == state.loc.by_unit

@@ -13,8 +13,7 @@ dogfight and put back (``fb:<flight>``, under the unseen ones).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from operator import itemgetter
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from dowding.engine import Chance, Decision, Event, Terminal
@@ -30,19 +29,62 @@ _FLIGHTS_OF: dict[int, tuple[str, ...]] = {}
 for _f in ALL_FLIGHTS:
     _FLIGHTS_OF[command(_f)] = (*_FLIGHTS_OF.get(command(_f), ()), _f)
 
-# each deck's cards looked up in ``loc`` at once (by id: a Components' decks live as long as it)
-_GETTERS: dict[int, tuple[tuple[str, ...], Callable[[dict[str, str]], tuple[str, ...]]]] = {}
+# each card's (unit, index in its deck), by the decks' id (a Components' decks live as long as it)
+_SLOTS: dict[int, tuple[Mapping[int, tuple[str, ...]], dict[str, tuple[int, int]]]] = {}
 
 
-def _getter(deck: tuple[str, ...]) -> Callable[[dict[str, str]], tuple[str, ...]]:
-    found = _GETTERS.get(id(deck))
-    if found is None or found[0] is not deck:
-        # itemgetter of one key gives the value itself, of none fails
-        get: Callable[[dict[str, str]], tuple[str, ...]] = (
-            itemgetter(*deck) if len(deck) > 1 else lambda loc: tuple(loc[cid] for cid in deck)
-        )
-        found = _GETTERS[id(deck)] = (deck, get)  # the deck kept: its id is never reused
+def _slots(decks: Mapping[int, tuple[str, ...]]) -> dict[str, tuple[int, int]]:
+    found = _SLOTS.get(id(decks))
+    if found is None or found[0] is not decks:
+        slots = {cid: (unit, i) for unit, deck in decks.items() for i, cid in enumerate(deck)}
+        found = _SLOTS[id(decks)] = (decks, slots)  # the decks kept: their id is never reused
     return found[1]
+
+
+class Places(dict[str, str]):
+    """``loc``: each card's place, with every unit's places in file order kept beside it on
+    each write (``by_unit``, what ``Core.places`` hands out without looking 160 cards up).
+    A card is only ever moved, one at a time: ``loc[cid] = place``."""
+
+    __slots__ = ("by_unit", "decks", "slot")
+    by_unit: dict[int, list[str]]
+    decks: Mapping[int, tuple[str, ...]]
+    slot: dict[str, tuple[int, int]]
+
+    @classmethod
+    def of(cls, decks: Mapping[int, tuple[str, ...]], where: Callable[[str], str]) -> Places:
+        """Every card of ``decks`` at ``where(card)``, in the decks' order."""
+        out = cls()
+        out.decks = decks
+        out.slot = _slots(decks)
+        out.by_unit = {unit: [where(cid) for cid in deck] for unit, deck in decks.items()}
+        for unit, deck in decks.items():
+            dict.update(out, zip(deck, out.by_unit[unit], strict=True))
+        return out
+
+    def __setitem__(self, cid: str, place: str) -> None:
+        unit, i = self.slot[cid]
+        self.by_unit[unit][i] = place
+        dict.__setitem__(self, cid, place)
+
+    def copy(self) -> Places:
+        out = Places(self)
+        out.decks = self.decks
+        out.slot = self.slot
+        out.by_unit = {unit: places[:] for unit, places in self.by_unit.items()}
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_places_from, (self.decks, dict(self)))
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("cards are moved one at a time (loc[cid] = place)")
+
+    __delitem__ = update = setdefault = pop = popitem = clear = _refuse
+
+
+def _places_from(decks: Mapping[int, tuple[str, ...]], loc: dict[str, str]) -> Places:
+    return Places.of(decks, loc.__getitem__)
 
 
 _PUBLIC_EVENTS: dict[str, Event] = {}
@@ -60,7 +102,7 @@ class Core(TaskQueueState):
     c: Components
     turn_no: int
     stage: int
-    loc: dict[str, str]
+    loc: Places
     unseen: dict[str, int]
     fl: dict[str, Flight]
     deck: tuple[str, ...]  # the Mission box
@@ -163,11 +205,10 @@ class Core(TaskQueueState):
         self.say(f"Game over: {reason}")
 
     # --- cards ------------------------------------------------------------------------
-    def places(self, unit: int) -> tuple[str, ...]:
-        """Where each of a Group's or Luftflotte's cards lies, in file order."""
-        deck = self.c.decks[unit]
-        found = _GETTERS.get(id(deck))  # _getter's lookup, inline: this is asked 2,000 times a game
-        return (found[1] if found is not None and found[0] is deck else _getter(deck))(self.loc)
+    def places(self, unit: int) -> list[str]:
+        """Where each of a Group's or Luftflotte's cards lies, in file order (``loc``'s own
+        index: read it, never change it)."""
+        return self.loc.by_unit[unit]
 
     def stack_sizes(self) -> list[int]:
         """B.II.2: how many cards lie in each of the fight's face-down stacks (public, B24)."""

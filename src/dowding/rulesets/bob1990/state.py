@@ -12,6 +12,7 @@ from dowding.engine.game import JSON, Game
 
 from .bombing import Bombing
 from .components import LW_FLIGHTS, RAF_FLIGHTS, Components
+from .core import Places
 from .dogfighting import Dogfighting
 from .flights import ON_MAP, Flight
 from .moving import Moving
@@ -35,7 +36,7 @@ class Bob1990State(ReadyStage, Moving, Dogfighting, Bombing, PostFlight, Views):
         self.queue = ()
         self.turn_no = 0
         self.stage = 0
-        self.loc = {}
+        self.loc = Places.of({}, str)
         self.unseen = {}
         self.fl = {}
         self.deck = ()
@@ -55,7 +56,7 @@ class Bob1990State(ReadyStage, Moving, Dogfighting, Bombing, PostFlight, Views):
         """Setup: flights on their airfields (Luftflotte 5 in the Norway box), every card in its
         Combat Ready box, the mission cards in the Mission box."""
         board = self.c.board
-        self.loc = {cid: "crb" for deck in self.c.decks.values() for cid in deck}
+        self.loc = Places.of(self.c.decks, lambda cid: "crb")
         bases = {f.flight: f.name for f in board.features.values() if f.kind == "raf_airfield"}
         for f in RAF_FLIGHTS:
             self.fl[f] = Flight(board.space_of(bases[f]), ON_MAP, base=bases[f])
@@ -75,7 +76,7 @@ class Bob1990State(ReadyStage, Moving, Dogfighting, Bombing, PostFlight, Views):
     def copy(self) -> Bob1990State:
         other = object.__new__(Bob1990State)
         other.__dict__.update(self.__dict__)
-        other.loc = dict(self.loc)
+        other.loc = self.loc.copy()
         other.unseen = dict(self.unseen)
         other.fl = dict(self.fl)
         other.assigned = dict(self.assigned)
@@ -143,7 +144,7 @@ class Bob1990State(ReadyStage, Moving, Dogfighting, Bombing, PostFlight, Views):
         self.turn_no = int(data["turn"])
         self.stage = int(data["stage"])
         # in the order setup() makes them (a JSON writer may sort the keys)
-        self.loc = {cid: str(data["loc"][cid]) for deck in self.c.decks.values() for cid in deck}
+        self.loc = Places.of(self.c.decks, lambda cid: str(data["loc"][cid]))
         self.unseen = {f: int(data["unseen"][f]) for f in RAF_FLIGHTS}
         self.fl = {f: Flight(*data["flights"][f]) for f in RAF_FLIGHTS + LW_FLIGHTS}
         self.deck = tuple(data["deck"])
