@@ -425,3 +425,43 @@ def test_pending_fights_from_the_kept_crowd(weather: bool) -> None:
     assert _pending_fights(s) == _plain_pending_fights(s) == ["F5", "F6"]
     s._put_form(patrol._replace(aborts=-1))  # the patrol failed its contact roll
     assert _pending_fights(s) == _plain_pending_fights(s) == ["F5"]
+
+
+def test_hexes_within_reach_read_off_the_columns_where_nothing_is_closed() -> None:
+    # within_ordered reads a run of rows off each column where no assembly hex is within reach
+    # (board._ball): the hexes the queue finds, in board order, each with its place
+    from dowding.rulesets.fight_for_the_sky.board import _ball
+
+    read_off = 0
+    for h in BOARD.hexes:
+        for allowance in range(10):
+            queued = tuple(sorted(_queue_within(BOARD, h, allowance), key=BOARD.coords.__getitem__))
+            if allowance < BOARD.home_distance(h):
+                assert _ball(BOARD, h, allowance) == queued
+                read_off += 1
+            assert BOARD.within_ordered(h, allowance) == queued
+            assert BOARD.within_places(h, allowance) == {x: i for i, x in enumerate(queued)}
+    assert read_off > 1000
+
+
+def test_bases_in_reach_as_the_queue_finds_them() -> None:
+    from dowding.rulesets.fight_for_the_sky.movement import _bases_in_reach
+
+    for h in BOARD.hexes:
+        for left in range(-1, 8):
+            reach = _queue_within(BOARD, h, left) if left >= 0 else BOARD.within(h, left)
+            expected = sorted(
+                b.id
+                for b in BOARD.bases.values()
+                if b.hex in reach and not (b.offmap and reach[b.hex] + 3 > left)
+            )
+            assert list(_bases_in_reach(BOARD, h, left, 3)) == expected
+
+
+def test_top_actions_equal_the_checked_ones() -> None:
+    from dowding.rulesets.fight_for_the_sky.decisions import _top_action
+
+    for h in BOARD.hexes[::7]:
+        for uid in (1, 12, 76):
+            made, checked = _top_action(h, uid), Action("top", at=h, unit=uid)
+            assert made == checked and made.args == checked.args and str(made) == str(checked)

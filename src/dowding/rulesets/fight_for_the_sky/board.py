@@ -62,6 +62,7 @@ class Board:
     _reach: dict[str, frozenset[str]] = field(default_factory=dict)
     _home: dict[str, int] = field(default_factory=dict)
     _open: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _columns: list[tuple[str, ...]] = field(default_factory=list)  # each column's hexes by row
 
     # --- geometry ------------------------------------------------------------------
     def cube(self, h: str) -> tuple[int, int, int]:
@@ -107,8 +108,23 @@ class Board:
         key = (id(self), start, allowance)
         found = _WITHIN_ORDERED.get(key)
         if found is None:
-            reach = _within(self, start, allowance)
-            found = _WITHIN_ORDERED[key] = tuple(sorted(reach, key=self.coords.__getitem__))
+            if 0 <= allowance < self.home_distance(start):
+                # no assembly hex within reach to fly around: the hexes at most ``allowance``
+                # away, read off the columns
+                found = _ball(self, start, allowance)
+            else:
+                reach = _within(self, start, allowance)
+                found = tuple(sorted(reach, key=self.coords.__getitem__))
+            _WITHIN_ORDERED[key] = found
+        return found
+
+    def within_places(self, start: str, allowance: int) -> dict[str, int]:
+        """Each hex of :meth:`within_ordered` and its place there; cached."""
+        key = (id(self), start, allowance)
+        found = _WITHIN_PLACES.get(key)
+        if found is None:
+            hexes = self.within_ordered(start, allowance)
+            found = _WITHIN_PLACES[key] = dict(zip(hexes, range(len(hexes)), strict=True))
         return found
 
 
@@ -126,6 +142,31 @@ def _distance(board: Board, a: str, b: str) -> int:
 
 _WITHIN: dict[tuple[int, str, int], dict[str, int]] = {}
 _WITHIN_ORDERED: dict[tuple[int, str, int], tuple[str, ...]] = {}
+_WITHIN_PLACES: dict[tuple[int, str, int], dict[str, int]] = {}
+
+
+def _ball(board: Board, start: str, radius: int) -> tuple[str, ...]:
+    """The hexes at most ``radius`` from ``start`` in board order (column, then row): in each
+    column a run of rows, from the cube coordinates of :meth:`Board.cube`. Where no hex on the
+    way is closed to the RAF this is what the breadth-first search of ``_within`` finds
+    (test_fast_paths.py holds them together on every hex)."""
+    columns = board._columns
+    if not columns:
+        rows = 1 + max(r for _, r in board.coords.values())
+        for c in range(1 + max(c for c, _ in board.coords.values())):
+            columns.append(tuple(hex_name(c, r) for r in range(rows)))
+    cs, rs = board.coords[start]
+    zs = rs - (cs + (cs & 1)) // 2
+    last_row = len(columns[0]) - 1
+    found: list[str] = []
+    for c in range(max(0, cs - radius), min(len(columns), cs + radius + 1)):
+        dx = c - cs
+        # rows where the cube distance max(|dx|, |dz|, |dx + dz|) is at most the radius
+        first = zs + (c + (c & 1)) // 2
+        low = max(0, first - radius - min(0, dx))
+        high = min(last_row, first + radius - max(0, dx))
+        found += columns[c][low : high + 1]
+    return tuple(found)
 
 
 def _within(board: Board, start: str, allowance: int) -> dict[str, int]:

@@ -249,10 +249,11 @@ def _dec_raf_dest(s: FightState, task: Task) -> Decision:
     if blocked is None:
         options = []
     else:
-        place, flies = _flies(s.board, r.sqn, start, left)
-        options = list(flies)
+        board = s.board
+        options = list(_flies(board, r.sqn, start, left))
         if blocked:
             # the few blocked hexes taken out by their places, rather than every hex looked at
+            place = board.within_places(start, left)
             for i in sorted([place[h] for h in blocked if h in place], reverse=True):
                 del options[i]
     options += [_land_action(r.sqn, b) for b in s.landing_bases(r)]
@@ -269,7 +270,9 @@ def _unit_action(kind: str, sqn: str) -> Action:
 
 @cache
 def _top_action(h: str, uid: int) -> Action:
-    return _cache("top", at=h, unit=uid)
+    # the engine's fast constructor, equal to Action("top", at=h, unit=uid) (arguments in key
+    # order, a hex name is letters then digits, a word; a unit id a number)
+    return Action.trusted("top", ("at", h), ("unit", uid))
 
 
 @cache
@@ -282,13 +285,10 @@ def _land_action(sqn: str, base: str) -> Action:
     return _cache("land", unit=_sq(sqn), at=base)
 
 
-def _flies(
-    board: Board, sqn: str, start: str, left: int
-) -> tuple[dict[str, int], tuple[Action, ...]]:
-    """``fly unit=<sqn> to=<hex>`` for each hex within ``left`` of ``start`` in board order, and
-    each hex's place in that order: a function of the board alone, kept by (board, squadron,
-    start, allowance left) so that a squadron's destinations are only filtered by what the
-    other squadrons block."""
+def _flies(board: Board, sqn: str, start: str, left: int) -> tuple[Action, ...]:
+    """``fly unit=<sqn> to=<hex>`` for each hex of ``board.within_ordered(start, left)``: a
+    function of the board alone, kept by (board, squadron, start, allowance left) so that a
+    squadron's destinations are only filtered by what the other squadrons block."""
     key = (id(board), sqn, start, left)
     found = _FLIES.get(key)
     if found is None:
@@ -306,12 +306,11 @@ def _flies(
                     # constructor, equal to Action("fly", unit=unit, to=h) (arguments in key
                     # order, a hex name is letters then digits, a word)
                     actions[i] = table[h] = Action.trusted("fly", ("to", h), ("unit", unit))
-        place = dict(zip(hexes, range(len(hexes)), strict=True))
-        found = _FLIES[key] = (place, tuple(cast(list[Action], actions)))
+        found = _FLIES[key] = tuple(cast(list[Action], actions))
     return found
 
 
-_FLIES: dict[tuple[int, str, str, int], tuple[dict[str, int], tuple[Action, ...]]] = {}
+_FLIES: dict[tuple[int, str, str, int], tuple[Action, ...]] = {}
 _FLY: dict[str, dict[str, Action]] = {}
 
 

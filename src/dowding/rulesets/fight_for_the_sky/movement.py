@@ -182,12 +182,19 @@ def _bases_in_reach(board: Board, start: str, left: int, offmap_cost: int) -> tu
     key = (id(board), start, left, offmap_cost)
     found = _BASES_IN_REACH.get(key)
     if found is None:
-        reach = board.within(start, left)
+        # with no assembly hex within reach to fly around, a hex's cost is its distance
+        reach = None if 0 <= left < board.home_distance(start) else board.within(start, left)
         bases = []
         for base in board.bases.values():
-            cost = reach.get(base.hex)
-            if cost is None:
-                continue
+            if reach is None:
+                cost = board.distance(start, base.hex)
+                if cost > left:
+                    continue
+            else:
+                found_cost = reach.get(base.hex)
+                if found_cost is None:
+                    continue
+                cost = found_cost
             if base.offmap and cost + offmap_cost > left:
                 continue
             bases.append(base.id)
