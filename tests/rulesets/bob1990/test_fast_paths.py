@@ -178,7 +178,13 @@ def test_places_index_matches_loc_at_every_node(options: dict[str, object]) -> N
     and a copy's index is its own."""
     for state in positions(2, options):
         for unit in UNITS:
-            assert state.places(unit) == [state.loc[c] for c in state.c.decks[unit]]
+            deck = state.c.decks[unit]
+            assert state.places(unit) == [state.loc[c] for c in deck]
+            at = {p: bits for p, bits in state.loc.at[unit].items() if bits}
+            assert at == {
+                p: sum(1 << i for i, c in enumerate(deck) if state.loc[c] == p)
+                for p in set(state.places(unit))
+            }
         assert list(state.loc) == [c for deck in state.c.decks.values() for c in deck]
     other = state.copy()
     cid = state.c.decks[13][0]
@@ -186,3 +192,6 @@ def test_places_index_matches_loc_at_every_node(options: dict[str, object]) -> N
     assert state.places(13)[0] == state.loc[cid] != other.places(13)[0] == other.loc[cid]
     restored = GAME.state_from_dict(state.to_dict())
     assert restored.loc.by_unit == state.loc.by_unit
+    assert {u: {p: b for p, b in at.items() if b} for u, at in restored.loc.at.items()} == {
+        u: {p: b for p, b in at.items() if b} for u, at in state.loc.at.items()
+    }
