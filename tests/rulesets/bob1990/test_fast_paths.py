@@ -11,7 +11,7 @@ from itertools import compress
 
 import pytest
 
-from dowding.engine import Chance, Decision, Event, Terminal
+from dowding.engine import Chance, Decision, Draw, Event, Terminal
 from dowding.rulesets.bob1990 import GAME
 from dowding.rulesets.bob1990.components import LW_FLIGHTS, RAF_FLIGHTS
 from dowding.rulesets.bob1990.flights import (
@@ -195,3 +195,20 @@ def test_places_index_matches_loc_at_every_node(options: dict[str, object]) -> N
     assert {u: {p: b for p, b in at.items() if b} for u, at in restored.loc.at.items()} == {
         u: {p: b for p, b in at.items() if b} for u, at in state.loc.at.items()
     }
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_card_draws_match_the_plain_draw(options: dict[str, object]) -> None:
+    """The deals' ``Draw`` made field by field equals (fields, their order, repr, outcomes) the
+    one the engine's constructor makes, at every deal of a random game."""
+    seen = 0
+    for state in positions(3, options):
+        node = state.next()
+        if not isinstance(node, Draw) or state.queue[0][0] not in ("lw_deal", "raf_draw"):
+            continue
+        plain = Draw(node.label, items=node.items, visible_to=node.visible_to, names=state.c.names)
+        assert node == plain and vars(node) == vars(plain)
+        assert list(vars(node)) == list(vars(plain)) and repr(node) == repr(plain)
+        assert node.outcomes() == plain.outcomes()
+        seen += 1
+    assert seen > 100

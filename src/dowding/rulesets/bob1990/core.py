@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import compress
 from typing import Any, ClassVar
 
-from dowding.engine import Chance, Decision, Event, Terminal
+from dowding.engine import Chance, Decision, Draw, Event, Terminal
 from dowding.engine.tasks import Task, TaskQueueState
 
 from .components import GROUPS, LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS, Components
@@ -101,6 +101,33 @@ class Places(dict[str, str]):
 
 def _places_from(decks: Mapping[int, tuple[str, ...]], loc: dict[str, str]) -> Places:
     return Places.of(decks, loc.__getitem__)
+
+
+# each deck checked once as a Draw's items (every card id can be logged), by id, as ``_SLOTS``
+_CHECKED: dict[int, tuple[str, ...]] = {}
+_NO_SEATS: frozenset[str] = frozenset()
+
+
+def card_draw(
+    label: str, deck: tuple[str, ...], items: tuple[str, ...], seats: frozenset[str], names: Any
+) -> Draw:
+    """``Draw(label, items=items, visible_to=seats, names=names)`` for cards of ``deck``, made
+    field by field (a German deal is a quarter of a game's steps, and a frozen dataclass is slow
+    to make): the engine's check of the items is made once, on the whole deck."""
+    if _CHECKED.get(id(deck)) is not deck:
+        Draw(label, items=deck, visible_to=seats, names=names)  # raises on a bad card id
+        _CHECKED[id(deck)] = deck  # the deck kept: its id is never reused
+    draw = object.__new__(Draw)
+    draw.__dict__.update(
+        label=label,
+        visible_to=seats,
+        roller=None,
+        detail=None,
+        detail_to=_NO_SEATS,
+        items=items,
+        names=names,
+    )
+    return draw
 
 
 _PUBLIC_EVENTS: dict[str, Event] = {}

@@ -13,7 +13,7 @@ from dowding.engine import LUFTWAFFE_DIE, RAF_DIE, Action, Decision, Draw, Symbo
 from dowding.engine.tasks import Task
 
 from .components import LW_FLIGHTS, RAF_FLIGHTS
-from .core import Core
+from .core import Core, card_draw
 from .flights import (
     LUFTWAFFE,
     ON_MAP,
@@ -162,11 +162,13 @@ class Dogfighting(Core):
 
     def _chance_raf_draw(self, task: Task) -> Draw:
         f = str(task[1])
-        return Draw(
+        g = command(f)
+        return card_draw(
             f"The British player takes a card from the top of {f}'s Flight box (B.II.3)",
-            items=self.pool_items(command(f)),
-            visible_to=ONLY_RAF,
-            names=self.c.names,
+            self.c.decks[g],
+            self.pool_items(g),
+            ONLY_RAF,
+            self.c.names,
         )
 
     def _do_raf_draw(self, task: Task, action: Action) -> None:

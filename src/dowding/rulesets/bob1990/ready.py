@@ -8,7 +8,7 @@ from dowding.engine import LUFTWAFFE_DIE, Action, Decision, Draw, SymbolPool
 from dowding.engine.tasks import Task
 
 from .components import LW_FLIGHTS, RAF_FLIGHTS
-from .core import Core
+from .core import Core, card_draw
 from .flights import (
     DOWN,
     LUFTWAFFE,
@@ -209,15 +209,11 @@ class ReadyStage(Core):
         n: int = task[2]
         if n <= 0 or self.fl[f].status != ON_MAP:
             return None
-        pool = self.pool_items(command(f))
+        lf = command(f)
+        pool = self.pool_items(lf)
         if not pool:
             return None
-        return Draw(
-            deal_label(f),
-            items=pool,
-            visible_to=ONLY_LUFTWAFFE,
-            names=self.c.names,
-        )
+        return card_draw(deal_label(f), self.c.decks[lf], pool, ONLY_LUFTWAFFE, self.c.names)
 
     def _do_lw_deal(self, task: Task, action: Action) -> None:
         f, n = str(task[1]), int(task[2])
