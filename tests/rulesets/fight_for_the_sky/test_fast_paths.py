@@ -386,7 +386,7 @@ def test_kept_crowd_aloft_holds_across_copies_played_apart(options: dict[str, ob
 def test_squadron_fields_by_place() -> None:
     from dowding.rulesets.fight_for_the_sky import counters
 
-    for name in ("sqn", "sector", "status", "hex"):
+    for name in ("sqn", "sector", "status", "hex", "ready", "moved", "engaged"):
         assert getattr(counters, f"R_{name.upper()}") == Raf._fields.index(name)
 
 
@@ -444,6 +444,21 @@ def test_hexes_within_reach_read_off_the_columns_where_nothing_is_closed() -> No
     assert read_off > 1000
 
 
+def test_squadron_fly_actions_in_reach_equal_the_checked_ones() -> None:
+    # a squadron's fly actions, each made once by the fast constructor, are the actions Action
+    # makes, in the order of within_ordered
+    from dowding.rulesets.fight_for_the_sky.decisions import _flies
+
+    for sqn in ("32", "79", "303"):
+        unit = int(sqn)
+        for h in BOARD.hexes[::5]:
+            for left in (0, 1, 3, 6):
+                got = _flies(BOARD, sqn, h, left)
+                checked = [Action("fly", unit=unit, to=x) for x in BOARD.within_ordered(h, left)]
+                assert got == checked
+                assert [a.args for a in got] == [a.args for a in checked]
+
+
 def test_bases_in_reach_as_the_queue_finds_them() -> None:
     from dowding.rulesets.fight_for_the_sky.movement import _bases_in_reach
 
@@ -465,3 +480,24 @@ def test_top_actions_equal_the_checked_ones() -> None:
         for uid in (1, 12, 76):
             made, checked = _top_action(h, uid), Action("top", at=h, unit=uid)
             assert made == checked and made.args == checked.args and str(made) == str(checked)
+
+
+@pytest.mark.parametrize("scenario", ["basic", "intermediate", "campaign"])
+def test_counters_as_set_up_are_kept_between_games(scenario: str) -> None:
+    # setup reads the counters as set up from _SET_UP after the first game: the same state as
+    # counters made afresh, and a game played on one leaves the next game's start as it was
+    from dowding.rulesets.fight_for_the_sky import state as state_module
+
+    state_module._SET_UP.clear()
+    fresh = GAME.new_state(scenario, {})
+    kept = GAME.new_state(scenario, {"weather": True})
+    assert kept.lw is fresh.lw and kept.raf is fresh.raf
+    again = GAME.new_state(scenario, {})
+    assert again.key() == fresh.key() and again.to_dict() == fresh.to_dict()
+    rng = random.Random(3)
+    for _ in range(300):
+        node = again.next()
+        if isinstance(node, Terminal):
+            break
+        again.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
+    assert GAME.new_state(scenario, {}).key() == fresh.key()

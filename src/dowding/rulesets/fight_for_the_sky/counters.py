@@ -37,6 +37,9 @@ R_SQN: Final = 0
 R_SECTOR: Final = 3
 R_STATUS: Final = 5
 R_HEX: Final = 7
+R_READY: Final = 9
+R_MOVED: Final = 10
+R_ENGAGED: Final = 11
 
 
 class Lw(NamedTuple):

@@ -15,6 +15,7 @@ from dowding.engine import Action, Decision
 from .attack import _pending_fights
 from .board import Board
 from .components import LUFTWAFFE, RAF
+from .counters import R_ENGAGED, R_MOVED, R_READY, R_SQN, R_STATUS
 from .state import (
     _DECISIONS,
     AIR,
@@ -219,25 +220,35 @@ def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
     options = []
     turn = s.turn_no
     flies = None  # can_take_off and can_fly, made on the first unit on the ground ready to fly
+    select = _SELECT
     for r in s.raf:
-        if r.moved:
+        # (the squadron's fields by place: this runs over every squadron after every move)
+        if r[R_MOVED]:
             continue
-        status = r.status
+        status = r[R_STATUS]
         if status == AIR:
-            if r.engaged and not s.may_disengage(r):
+            if r[R_ENGAGED] and not s.may_disengage(r):
                 continue
-        elif status != GROUND or r.ready > turn:
+        elif status != GROUND or r[R_READY] > turn:
             continue
         else:
             if flies is None:
                 flies = s.ground_fliers()
             if not flies(r):
                 continue
-        options.append(_unit_action("select", r.sqn))
+        sqn = r[R_SQN]
+        action = select.get(sqn)
+        if action is None:
+            action = select[sqn] = _unit_action("select", sqn)
+        options.append(action)
     if not options:
         return None
-    options.append(_cache("end"))
+    options.append(_END)
     return Decision(RAF, "choose a squadron to move, or end the RAF's movement", tuple(options))
+
+
+_SELECT: dict[str, Action] = {}  # select unit=<sqn>, by squadron
+_END = _cache("end")
 
 
 def _dec_raf_dest(s: FightState, task: Task) -> Decision:

@@ -138,6 +138,9 @@ class FightState(
     ) -> None:
         self.game = game
         self.scenario = scenario
+        # read at almost every step: plain fields rather than properties
+        self.basic = scenario == "basic"
+        self.campaign = scenario == "campaign"
         self.options = options
         self.comp = comp
         self.board = board
@@ -173,15 +176,37 @@ class FightState(
         self._available_memo: tuple[Any, ...] | None = None
 
     # --- set-up ------------------------------------------------------------------------------
-    @property
-    def basic(self) -> bool:
-        return self.scenario == "basic"
-
-    @property
-    def campaign(self) -> bool:
-        return self.scenario == "campaign"
-
     def setup(self) -> None:
+        # the counters as set up are the same in every game of a scenario: kept (immutable)
+        key = (id(self.comp), self.basic)
+        kept = _SET_UP.get(key)
+        if kept is None or kept[0] is not self.comp:
+            self._set_up_counters()
+            kept = _SET_UP[key] = (
+                self.comp,
+                self.raf,
+                self.lw,
+                self.forms,
+                self.next_form,
+                (self.unit_index, self.unit_move, self.unit_role, self.sqn_index),
+            )
+        _, self.raf, self.lw, self.forms, self.next_form, indexes = kept
+        # (the indexes are shared: they are replaced, never changed in place)
+        self.unit_index, self.unit_move, self.unit_role, self.sqn_index = indexes
+        tasks: list[Task] = []
+        if self.basic:
+            # the Luftwaffe notes each target secretly, then places the formations (turn 1)
+            tasks += [("aim", f.id) for f in self.forms]
+            tasks += [("place", f.id) for f in self.forms]
+            tasks += self._turn_tail()
+        else:
+            tasks += self._day_start()
+        self.queue = tuple(tasks)
+        self._advance()
+        self.events = tuple(self._log)
+        self._log = []
+
+    def _set_up_counters(self) -> None:
         comp = self.comp
         basic_sqns = set(comp.basic.squadrons)
         raf = []
@@ -213,7 +238,6 @@ class FightState(
             lw.append(Lw(u.id, u.type, u.group, comp.flights_per_unit, status, 0, 1, 0))
         self.lw = tuple(lw)
         self._index()
-        tasks: list[Task] = []
         if self.basic:
             # How to Play: the four formations made up exactly as listed
             forms = []
@@ -223,16 +247,6 @@ class FightState(
             self.forms = tuple(forms)
             for f in self.forms:
                 self._set_units(f.units, status=AIR, missions=1)
-            # the Luftwaffe notes each target secretly, then places the formations (turn 1)
-            tasks += [("aim", f.id) for f in self.forms]
-            tasks += [("place", f.id) for f in self.forms]
-            tasks += self._turn_tail()
-        else:
-            tasks += self._day_start()
-        self.queue = tuple(tasks)
-        self._advance()
-        self.events = tuple(self._log)
-        self._log = []
 
     def _index(self) -> None:
         self.unit_index = {u.id: i for i, u in enumerate(self.lw)}
@@ -573,6 +587,8 @@ def _cache(name: str, /, **args: object) -> Action:
 
 
 _ACTIONS: dict[tuple[str, tuple[tuple[str, object], ...]], Action] = {}
+# the counters as set up, by (components, Basic Game), with the components they were read from
+_SET_UP: dict[tuple[int, bool], tuple[Any, ...]] = {}
 _ROLLS: dict[Task, Chance] = {}
 # filled in by decisions.py
 _DECISIONS: dict[str, Any] = {}
