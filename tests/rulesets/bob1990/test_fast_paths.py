@@ -212,3 +212,27 @@ def test_card_draws_match_the_plain_draw(options: dict[str, object]) -> None:
         assert node.outcomes() == plain.outcomes()
         seen += 1
     assert seen > 100
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_a_move_reads_the_search_behind_its_decision(options: dict[str, object]) -> None:
+    """A move reads the search its decision was made from (``move_found``): the same state and
+    narration as a move that asks for the search again, for options of each move. And the
+    state keeps its attributes few enough for CPython's shared-key layout (29 at most)."""
+    rng = random.Random(4)
+    seen = 0
+    for state in positions(4, options):
+        node = state.next()
+        if state.queue[0][0] not in ("lw_move", "raf_move"):
+            continue
+        assert isinstance(node, Decision) and state._move_found[0] is node
+        for action in rng.sample(node.options, min(3, len(node.options))):
+            fast, slow = state.copy(), state.copy()
+            slow._move_found = (None, None)
+            slow._reach_cache = (None, None)
+            fast.apply(action)
+            slow.apply(action)
+            assert fast.key() == slow.key() and fast.events == slow.events
+            seen += 1
+        assert len(vars(state)) <= 29
+    assert seen > 500

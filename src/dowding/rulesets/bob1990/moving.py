@@ -609,13 +609,25 @@ class Moving(Core):
         flight = self.fl[f]
         if flight.status != ON_MAP or max_move(flight.fuel) < 0:
             return None
-        return self.lw_found(f).decision(LUFTWAFFE, f, lw_prompt(f, flight.fuel))
+        found = self.lw_found(f)
+        decision = found.decision(LUFTWAFFE, f, lw_prompt(f, flight.fuel))
+        self._move_found = (decision, found)
+        return decision
+
+    def move_found(self, f: str, lw: bool) -> Found:
+        """The search behind the move decision just answered (kept with it by ``_dec_lw_move``
+        and ``_dec_raf_move``, cleared by ``_apply`` when another was answered), else the
+        flight's search asked for again."""
+        found = self._move_found[1]
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return self.lw_found(f) if lw else self.raf_found(f)
 
     def _do_lw_move(self, task: Task, action: Action) -> None:
         f: str = task[1]
         to = str(action.get("to"))
         flight = self.fl[f]
-        found = self.lw_found(f)
+        found = self.move_found(f, True)
         d, rs, g12 = found.value(to)
         marker = fuel_marker(flight.fuel, d)
         assert marker is not None
@@ -738,12 +750,15 @@ class Moving(Core):
         f: str = task[1]
         if self.fl[f].status != ON_MAP:
             return None
-        return self.raf_found(f).decision(RAF, f, raf_prompt(f))
+        found = self.raf_found(f)
+        decision = found.decision(RAF, f, raf_prompt(f))
+        self._move_found = (decision, found)
+        return decision
 
     def _do_raf_move(self, task: Task, action: Action) -> None:
         f: str = task[1]
         to = str(action.get("to"))
-        found = self.raf_found(f)
+        found = self.move_found(f, False)
         d = found.value(to)
         flight = self.fl[f]
         if not d:

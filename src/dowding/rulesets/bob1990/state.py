@@ -51,6 +51,10 @@ class Bob1990State(ReadyStage, Moving, Dogfighting, Bombing, PostFlight, Views):
         self.passes = frozenset()
         self.fight = ()
         self.scratch = ()
+        # caches (core.py), set here so every state keeps one attribute layout
+        self._reach_cache = (None, None)
+        self._enemy_cache = (None, (), 0)
+        self._move_found = (None, None)
 
     def setup(self) -> None:
         """Setup: flights on their airfields (Luftflotte 5 in the Norway box), every card in its
