@@ -445,15 +445,15 @@ def test_hexes_within_reach_read_off_the_columns_where_nothing_is_closed() -> No
 
 
 def test_squadron_fly_actions_in_reach_equal_the_checked_ones() -> None:
-    # a squadron's fly actions, each made once by the fast constructor, are the actions Action
-    # makes, in the order of within_ordered
+    # a squadron's fly actions, each made once by the fast constructor and kept by start and
+    # allowance, are the actions Action makes, in the order of within_ordered
     from dowding.rulesets.fight_for_the_sky.decisions import _flies
 
     for sqn in ("32", "79", "303"):
         unit = int(sqn)
         for h in BOARD.hexes[::5]:
             for left in (0, 1, 3, 6):
-                got = _flies(BOARD, sqn, h, left)
+                got = list(_flies(BOARD, sqn, h, left))
                 checked = [Action("fly", unit=unit, to=x) for x in BOARD.within_ordered(h, left)]
                 assert got == checked
                 assert [a.args for a in got] == [a.args for a in checked]

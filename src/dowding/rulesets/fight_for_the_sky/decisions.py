@@ -261,7 +261,7 @@ def _dec_raf_dest(s: FightState, task: Task) -> Decision:
         options = []
     else:
         board = s.board
-        options = _flies(board, r.sqn, start, left)
+        options = list(_flies(board, r.sqn, start, left))
         if blocked:
             # the few blocked hexes taken out by their places, rather than every hex looked at
             place = board.within_places(start, left)
@@ -296,26 +296,31 @@ def _land_action(sqn: str, base: str) -> Action:
     return _cache("land", unit=_sq(sqn), at=base)
 
 
-def _flies(board: Board, sqn: str, start: str, left: int) -> list[Action]:
+def _flies(board: Board, sqn: str, start: str, left: int) -> tuple[Action, ...]:
     """``fly unit=<sqn> to=<hex>`` for each hex of ``board.within_ordered(start, left)``, each
-    action made once per squadron and hex (a new list: the caller filters it)."""
-    hexes = board.within_ordered(start, left)
-    table = _FLY.get(sqn)
-    if table is None:
-        table = _FLY[sqn] = {}
-        _unit_action("back", sqn)  # the squadron's name checked once as an action word
-    actions = list(map(table.get, hexes))
-    if not all(actions):  # Actions are always true
-        unit = _sq(sqn)
-        for i, h in enumerate(hexes):
-            if actions[i] is None:
-                # hundreds of these are made in a game's first moves: the engine's fast
-                # constructor, equal to Action("fly", unit=unit, to=h) (arguments in key
-                # order, a hex name is letters then digits, a word)
-                actions[i] = table[h] = Action.trusted("fly", ("to", h), ("unit", unit))
-    return cast(list[Action], actions)
+    action made once per squadron and hex; kept by (squadron, start, allowance left)."""
+    key = (sqn, start, left)
+    found = _FLIES.get(key)
+    if found is None:
+        hexes = board.within_ordered(start, left)
+        table = _FLY.get(sqn)
+        if table is None:
+            table = _FLY[sqn] = {}
+            _unit_action("back", sqn)  # the squadron's name checked once as an action word
+        actions = list(map(table.get, hexes))
+        if not all(actions):  # Actions are always true
+            unit = _sq(sqn)
+            for i, h in enumerate(hexes):
+                if actions[i] is None:
+                    # hundreds of these are made in a game's first moves: the engine's fast
+                    # constructor, equal to Action("fly", unit=unit, to=h) (arguments in key
+                    # order, a hex name is letters then digits, a word)
+                    actions[i] = table[h] = Action.trusted("fly", ("to", h), ("unit", unit))
+        found = _FLIES[key] = tuple(cast(list[Action], actions))
+    return found
 
 
+_FLIES: dict[tuple[str, str, int], tuple[Action, ...]] = {}
 _FLY: dict[str, dict[str, Action]] = {}
 
 
