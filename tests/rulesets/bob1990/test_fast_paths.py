@@ -236,3 +236,35 @@ def test_a_move_reads_the_search_behind_its_decision(options: dict[str, object])
             seen += 1
         assert len(vars(state)) <= 29
     assert seen > 500
+
+
+def plain_targets_for(state: Bob1990State, f: str) -> list[str]:
+    """B.III, as the rule reads: the mission's possible targets in ``f``'s space, not destroyed."""
+    lf = command(f)
+    mission = state.assigned.get(lf)
+    flight = state.fl[f]
+    if mission is None or mission in state.completed or flight.pos is None:
+        return []
+    card = state.c.missions[mission]
+    if lf in state.target:
+        names = [state.target[lf]]
+    elif card.kind == "city":
+        names = [str(card.target)]
+    else:
+        bases = state.c.bases[card.group]
+        names = list(bases.airfield if card.kind == "airfield" else bases.radar)
+    board = state.c.board
+    return [n for n in names if n not in state.destroyed and board.space_of(n) == flight.pos]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_bombing_targets_match_the_plain_rule(options: dict[str, object]) -> None:
+    """The targets read from each mission card's (name, space) pairs, worked out once, are the
+    plain rule's, for every German flight at every node of random games."""
+    found = 0
+    for seed in (5, 6):
+        for state in positions(seed, options):
+            for f in LW_FLIGHTS:
+                assert state.targets_for(f) == plain_targets_for(state, f)
+                found += bool(state.targets_for(f))
+    assert found > 10

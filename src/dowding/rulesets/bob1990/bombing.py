@@ -5,9 +5,33 @@ from __future__ import annotations
 from dowding.engine import LUFTWAFFE_DIE, Action, Decision, SymbolPool
 from dowding.engine.tasks import Task
 
-from .components import LW_FLIGHTS, slug
+from .components import LW_FLIGHTS, Components, slug
 from .core import Core
 from .flights import LUFTWAFFE, ON_MAP, command, count
+
+# by the components' id, kept with them (an id is reused only once they are freed)
+_TARGETS: dict[tuple[int, str, str | None], tuple[Components, tuple[tuple[str, str], ...]]] = {}
+
+
+def mission_targets(c: Components, mission: str, named: str | None) -> tuple[tuple[str, str], ...]:
+    """B.III: the targets a mission card may be bombed at, with their spaces: the one named when
+    the card was flipped, a city card's city, or every airfield or radar of its Group (worked
+    out once for each card: asked for every German flight at every stage's bombing)."""
+    key = (id(c), mission, named)
+    found = _TARGETS.get(key)
+    if found is None or found[0] is not c:
+        card = c.missions[mission]
+        if named is not None:
+            names: tuple[str, ...] = (named,)
+        elif card.kind == "city":
+            names = (str(card.target),)
+        else:
+            bases = c.bases[card.group]
+            names = tuple(bases.airfield if card.kind == "airfield" else bases.radar)
+        if len(_TARGETS) >= 1 << 12:
+            _TARGETS.clear()
+        found = _TARGETS[key] = (c, tuple((n, c.board.space_of(n)) for n in names))
+    return found[1]
 
 
 class Bombing(Core):
@@ -22,16 +46,13 @@ class Bombing(Core):
         flight = self.fl[f]
         if mission is None or mission in self.completed or flight.pos is None:
             return []
-        card = self.c.missions[mission]
-        if lf in self.target:
-            names = [self.target[lf]]  # the card is flipped: its target is fixed
-        elif card.kind == "city":
-            names = [str(card.target)]
-        else:
-            bases = self.c.bases[card.group]
-            names = list(bases.airfield if card.kind == "airfield" else bases.radar)
-        board = self.c.board
-        return [n for n in names if n not in self.destroyed and board.space_of(n) == flight.pos]
+        named = self.target.get(lf)  # the card is flipped: its target is fixed
+        pos = flight.pos
+        return [
+            n
+            for n, space in mission_targets(self.c, mission, named)
+            if space == pos and n not in self.destroyed
+        ]
 
     def bomb_options(self, task: Task = ("bombing",)) -> list[Action]:
         """B26 (digest: "each flight may bomb once per turn ... Option: once per stage"): with
