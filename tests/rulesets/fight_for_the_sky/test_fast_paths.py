@@ -501,3 +501,17 @@ def test_counters_as_set_up_are_kept_between_games(scenario: str) -> None:
             break
         again.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
     assert GAME.new_state(scenario, {}).key() == fresh.key()
+
+
+def test_land_and_back_actions_read_by_squadron_equal_the_checked_ones() -> None:
+    # a squadron's land actions (by base) and back action, read from plain tables after the
+    # first time, are the actions Action makes, in the order of landing_bases
+    for _ in range(2):
+        s = blank("intermediate")
+        fly(s, "32", "F5", land_by=9)
+        node = run(s, ("raf_dest", "32"))
+        assert isinstance(node, Decision)
+        r = s.sqn("32")
+        lands = [o for o in node.options if o.kind == "land"]
+        assert lands == [Action("land", unit=32, at=b) for b in s.landing_bases(r)] and lands
+        assert node.options[-1] == Action("back", unit=32)

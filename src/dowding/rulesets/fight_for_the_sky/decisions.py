@@ -267,8 +267,22 @@ def _dec_raf_dest(s: FightState, task: Task) -> Decision:
             place = board.within_places(start, left)
             for i in sorted([place[h] for h in blocked if h in place], reverse=True):
                 del options[i]
-    options += [_land_action(r.sqn, b) for b in s.landing_bases(r)]
-    options.append(_unit_action("back", r.sqn))
+    sqn = r.sqn
+    bases = s.landing_bases(r)
+    if bases:
+        # each squadron's land actions by base, read with plain lookups
+        lands = _LAND.get(sqn)
+        if lands is None:
+            lands = _LAND[sqn] = {}
+        for b in bases:
+            action = lands.get(b)
+            if action is None:
+                action = lands[b] = _land_action(sqn, b)
+            options.append(action)
+    back = _BACK.get(sqn)
+    if back is None:
+        back = _BACK[sqn] = _unit_action("back", sqn)
+    options.append(back)
     where = r.hex or s.board.bases[r.at].name
     return Decision(RAF, f"move {r.sqn} Squadron from {where}", tuple(options))
 
@@ -291,9 +305,12 @@ def _add_action(uid: int) -> Action:
     return _cache("add", unit=uid)
 
 
-@cache
 def _land_action(sqn: str, base: str) -> Action:
     return _cache("land", unit=_sq(sqn), at=base)
+
+
+_LAND: dict[str, dict[str, Action]] = {}  # land unit=<sqn> at=<base>, by squadron and base
+_BACK: dict[str, Action] = {}  # back unit=<sqn>, by squadron
 
 
 def _flies(board: Board, sqn: str, start: str, left: int) -> tuple[Action, ...]:
