@@ -609,7 +609,9 @@ class Moving(Core):
         flight = self.fl[f]
         if flight.status != ON_MAP or max_move(flight.fuel) < 0:
             return None
-        found = self.lw_found(f)
+        # the search itself: ``lw_found``'s cache serves a second question about the same state,
+        # and the move answering this decision reads its search from ``_move_found``
+        found = self._lw_found(f)
         decision = found.decision(LUFTWAFFE, f, lw_prompt(f, flight.fuel))
         self._move_found = (decision, found)
         return decision
@@ -750,7 +752,7 @@ class Moving(Core):
         f: str = task[1]
         if self.fl[f].status != ON_MAP:
             return None
-        found = self.raf_found(f)
+        found = self._raf_found(f)  # as _dec_lw_move
         decision = found.decision(RAF, f, raf_prompt(f))
         self._move_found = (decision, found)
         return decision
