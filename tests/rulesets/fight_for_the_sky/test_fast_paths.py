@@ -515,3 +515,15 @@ def test_land_and_back_actions_read_by_squadron_equal_the_checked_ones() -> None
         lands = [o for o in node.options if o.kind == "land"]
         assert lands == [Action("land", unit=32, at=b) for b in s.landing_bases(r)] and lands
         assert node.options[-1] == Action("back", unit=32)
+
+
+def test_actions_made_from_shared_pairs_equal_the_checked_ones() -> None:
+    # fly and top actions made by the fast constructor from shared argument pairs: the same
+    # actions as Action makes, and a pair is made once
+    from dowding.rulesets.fight_for_the_sky.decisions import _lw_fly, _pair
+
+    assert _pair("to", "K9") is _pair("to", "K9") == ("to", "K9")
+    for kind in ("raid", "home", "patrol"):
+        made = _lw_fly(kind, "E5", "F6")
+        checked = Action("fly", type=kind, to="F6", **{"from": "E5"})
+        assert made == checked and made.args == checked.args and str(made) == str(checked)

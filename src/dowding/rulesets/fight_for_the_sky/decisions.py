@@ -213,7 +213,7 @@ def _lw_fly(kind: str, start: str, end: str) -> Action:
     # hundreds of these are made in a game's first moves: the engine's fast constructor, equal
     # to Action("fly", type=kind, to=end, **{"from": start}) (arguments in key order; a kind
     # is raid, patrol or home and a hex name letters then digits, all words)
-    return Action.trusted("fly", ("from", start), ("to", end), ("type", kind))
+    return Action.trusted("fly", _pair("from", start), _pair("to", end), _pair("type", kind))
 
 
 def _dec_raf_move(s: FightState, task: Task) -> Decision | None:
@@ -297,7 +297,7 @@ def _unit_action(kind: str, sqn: str) -> Action:
 def _top_action(h: str, uid: int) -> Action:
     # the engine's fast constructor, equal to Action("top", at=h, unit=uid) (arguments in key
     # order, a hex name is letters then digits, a word; a unit id a number)
-    return Action.trusted("top", ("at", h), ("unit", uid))
+    return Action.trusted("top", _pair("at", h), ("unit", uid))
 
 
 @cache
@@ -326,18 +326,29 @@ def _flies(board: Board, sqn: str, start: str, left: int) -> tuple[Action, ...]:
             _unit_action("back", sqn)  # the squadron's name checked once as an action word
         actions = list(map(table.get, hexes))
         if not all(actions):  # Actions are always true
-            unit = _sq(sqn)
+            unit = ("unit", _sq(sqn))
             for i, h in enumerate(hexes):
                 if actions[i] is None:
                     # hundreds of these are made in a game's first moves: the engine's fast
                     # constructor, equal to Action("fly", unit=unit, to=h) (arguments in key
-                    # order, a hex name is letters then digits, a word)
-                    actions[i] = table[h] = Action.trusted("fly", ("to", h), ("unit", unit))
+                    # order, a hex name is letters then digits, a word; its pairs shared)
+                    actions[i] = table[h] = Action.trusted("fly", _pair("to", h), unit)
         found = _FLIES[key] = tuple(cast(list[Action], actions))
     return found
 
 
 _FLIES: dict[tuple[str, str, int], tuple[Action, ...]] = {}
+
+
+def _pair(key: str, word: str) -> tuple[str, str]:
+    """An action's argument ``(key, word)``, made once: the fast constructor keeps the pairs
+    it is given, and they are immutable, so actions share them (fewer objects for the
+    collector)."""
+    pair = (key, word)
+    return _PAIRS.setdefault(pair, pair)
+
+
+_PAIRS: dict[tuple[str, str], tuple[str, str]] = {}
 _FLY: dict[str, dict[str, Action]] = {}
 
 
