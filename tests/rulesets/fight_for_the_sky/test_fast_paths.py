@@ -527,3 +527,76 @@ def test_actions_made_from_shared_pairs_equal_the_checked_ones() -> None:
         made = _lw_fly(kind, "E5", "F6")
         checked = Action("fly", type=kind, to="F6", **{"from": "E5"})
         assert made == checked and made.args == checked.args and str(made) == str(checked)
+
+
+def _nested_outbound(board: Board, start: str, steps: int, target: str) -> list[tuple[str, ...]]:
+    """movement._outbound as it was written before, with a nested walk."""
+    found: list[tuple[str, ...]] = []
+
+    def walk(h: str, path: tuple[str, ...]) -> None:
+        if h == target and path:
+            found.append(path)
+            return
+        if len(path) == steps:
+            if board.reaches(h, target):
+                found.append(path)
+            return
+        for n in board.edges.get(h, ()):
+            if board.reaches(n, target):
+                walk(n, (*path, n))
+
+    walk(start, ())
+    return found
+
+
+def _nested_direct(board: Board, start: str, steps: int, goal: str | None) -> list[tuple[str, ...]]:
+    """movement._direct as it was written before, with a nested walk."""
+
+    def dist(h: str) -> int:
+        return board.home_distance(h) if goal is None else board.distance(h, goal)
+
+    found: list[tuple[str, ...]] = []
+
+    def walk(h: str, path: tuple[str, ...]) -> None:
+        d = dist(h)
+        if len(path) == steps or d == 0:
+            found.append(path)
+            return
+        for n in board.neighbours[h]:
+            if dist(n) == d - 1:
+                walk(n, (*path, n))
+
+    walk(start, ())
+    return found
+
+
+def test_path_searches_leave_nothing_for_the_collector() -> None:
+    # the flight-path searches (movement._outbound, _direct) walk with module functions: no
+    # reference cycle is left behind, and they find the paths the nested walks found
+    import gc
+
+    from dowding.rulesets.fight_for_the_sky.movement import _direct, _outbound
+
+    targets = list(BOARD.target_hex.values())[:6]
+    for start in BOARD.hexes[::9]:
+        for steps in (1, 3, 4):
+            for target in targets:
+                if BOARD.reaches(start, target):
+                    got = _outbound(BOARD, start, steps, target)
+                    assert got == _nested_outbound(BOARD, start, steps, target)
+            for goal in (None, "F6"):
+                assert _direct(BOARD, start, steps, goal) == _nested_direct(
+                    BOARD, start, steps, goal
+                )
+    target = targets[0]
+    start = next(h for h in BOARD.hexes if BOARD.reaches(h, target) and h != target)
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _outbound(BOARD, start, 3, target)
+        _direct(BOARD, start, 3, None)
+        assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()

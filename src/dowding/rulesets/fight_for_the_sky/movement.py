@@ -42,40 +42,58 @@ _PATHS: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}
 
 def _outbound(board: Board, start: str, steps: int, target: str) -> list[tuple[str, ...]]:
     found: list[tuple[str, ...]] = []
-
-    def walk(h: str, path: tuple[str, ...]) -> None:
-        if h == target and path:
-            found.append(path)
-            return
-        if len(path) == steps:
-            if board.reaches(h, target):
-                found.append(path)
-            return
-        for n in board.edges.get(h, ()):
-            if board.reaches(n, target):
-                walk(n, (*path, n))
-
-    walk(start, ())
+    _walk_out(board, start, (), steps, target, found)
     return found
+
+
+def _walk_out(
+    board: Board,
+    h: str,
+    path: tuple[str, ...],
+    steps: int,
+    target: str,
+    found: list[tuple[str, ...]],
+) -> None:
+    # (a module function rather than a nested one: a nested walk refers to itself, a cycle
+    # left to the garbage collector after every search)
+    if h == target and path:
+        found.append(path)
+        return
+    if len(path) == steps:
+        if board.reaches(h, target):
+            found.append(path)
+        return
+    for n in board.edges.get(h, ()):
+        if board.reaches(n, target):
+            _walk_out(board, n, (*path, n), steps, target, found)
 
 
 def _direct(board: Board, start: str, steps: int, goal: str | None) -> list[tuple[str, ...]]:
-    def dist(h: str) -> int:
-        return board.home_distance(h) if goal is None else board.distance(h, goal)
-
     found: list[tuple[str, ...]] = []
-
-    def walk(h: str, path: tuple[str, ...]) -> None:
-        d = dist(h)
-        if len(path) == steps or d == 0:
-            found.append(path)
-            return
-        for n in board.neighbours[h]:
-            if dist(n) == d - 1:
-                walk(n, (*path, n))
-
-    walk(start, ())
+    _walk_direct(board, start, (), steps, goal, found)
     return found
+
+
+def _walk_direct(
+    board: Board,
+    h: str,
+    path: tuple[str, ...],
+    steps: int,
+    goal: str | None,
+    found: list[tuple[str, ...]],
+) -> None:
+    # every hex entered one nearer the goal (or, with none, the nearest raid assembly hex)
+    d = _goal_distance(board, h, goal)
+    if len(path) == steps or d == 0:
+        found.append(path)
+        return
+    for n in board.neighbours[h]:
+        if _goal_distance(board, n, goal) == d - 1:
+            _walk_direct(board, n, (*path, n), steps, goal, found)
+
+
+def _goal_distance(board: Board, h: str, goal: str | None) -> int:
+    return board.home_distance(h) if goal is None else board.distance(h, goal)
 
 
 def _paths(
