@@ -268,3 +268,17 @@ def test_bombing_targets_match_the_plain_rule(options: dict[str, object]) -> Non
                 assert state.targets_for(f) == plain_targets_for(state, f)
                 found += bool(state.targets_for(f))
     assert found > 10
+
+
+def test_the_alert_returns_flight_box_cards_as_the_plain_rule() -> None:
+    """A.II: the Squadron Alert's cards back from the Flight boxes, found through ``loc``'s
+    index, are those a scan of every card finds: the same state after, at nodes of a game."""
+    for state in positions(7, {}, every=11):
+        fast, slow = state.copy(), state.copy()
+        fast._auto_alert(("alert",))
+        for cid, where in list(slow.loc.items()):
+            if where.startswith("fb:"):
+                slow.loc[cid] = "crb"
+        assert not any(w.startswith("fb:") for w in slow.loc.values())
+        slow._auto_alert(("alert",))  # the rest of the alert, with no Flight box card left
+        assert fast.key() == slow.key() and fast.loc.by_unit == slow.loc.by_unit

@@ -139,10 +139,13 @@ class ReadyStage(Core):
 
     # --- A.II Squadron Alert and Withdrawals -------------------------------------------------
     def _auto_alert(self, task: Task) -> None:
-        # From the 2nd turn the cards left in the Flight boxes go back to the Combat Ready boxes.
-        for cid, where in self.loc.items():
-            if where.startswith("fb:"):
-                self.loc[cid] = "crb"
+        # From the 2nd turn the cards left in the Flight boxes go back to the Combat Ready boxes
+        # (found by each unit's places: ``loc``'s index, not a look at all 160 cards).
+        for unit, places in self.loc.at.items():
+            boxes = [where for where, bits in places.items() if bits and where.startswith("fb:")]
+            for where in boxes:
+                for cid in self._unit_cards_at(unit, where):
+                    self.loc[cid] = "crb"
         self.revealed = frozenset()
         for f in RAF_FLIGHTS:
             self.unseen[f] = 0
