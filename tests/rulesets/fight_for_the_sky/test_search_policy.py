@@ -60,12 +60,12 @@ def _aims(cfg: Settings) -> list[str]:
 
 
 def test_the_own_basic_luftwaffe_spreads_its_raids_by_what_each_target_can_score() -> None:
-    # How to Win the Basic Game: a target's hits score up to its AA value (Dover 3, the rest
-    # 1). The heuristic weighs the hexes flown within the RAF's reach and sends three raids to
-    # Dover, where two can score its 3; the own policy weighs what each target still lets a
-    # raid score, and sends the third elsewhere (over seeds 0-399, 200.5 -> 250.5 of 400)
-    assert _aims(DEFAULT) == ["dover", "dover", "dover", "manston"]
-    assert _aims(replace(DEFAULT, **OWN_POLICY)) == ["dover", "dover", "dunkirk", "manston"]
+    # How to Win the Basic Game: a target's hits score up to its AA value (Dover 3, Hawkinge 2,
+    # the rest 1). Both send two raids to Dover and one to Hawkinge; for the last the heuristic
+    # weighs the hexes flown within the RAF's reach and takes Manston, the own policy weighs
+    # only what a target still lets a raid score and takes Dunkirk (worth 1 as well)
+    assert _aims(DEFAULT) == ["dover", "dover", "hawkinge", "manston"]
+    assert _aims(replace(DEFAULT, **OWN_POLICY)) == ["dover", "dover", "hawkinge", "dunkirk"]
 
 
 def _first_pick(s: FightState) -> FightState:

@@ -67,6 +67,16 @@ def test_aa_and_bombing_worked_results() -> None:
             assert tuple(bombing_result(COMP, top, c) for c in range(1, 8)) == row
 
 
+def test_bombing_strengths_above_the_printed_rows_read_the_8_to_15_row() -> None:
+    # How to Bomb, Step (5), with Notes on Attack's "nearest lower number": the booklet prints
+    # rows up to 8-15 and we supply none above it
+    assert [tuple(band) for band in COMP.bombing_table.bands] == [(1, 3), (4, 7), (8, 15)]
+    top = (0, 0, 1, 1, 1, 2, 2)
+    for strength in (16, 23, 24, 40):
+        assert tuple(bombing_result(COMP, strength, c) for c in range(1, 8)) == top
+    assert bombing_result(COMP, 0, 6) == 0
+
+
 def test_text_fixed_hexes() -> None:
     hexes = BOARD.target_hex
     assert hexes["biggin-hill"] == "E5" and hexes["manston"] == "P5" and hexes["dover"] == "P7"

@@ -44,9 +44,16 @@ def aa_result(comp: Components, bomber_flights: int, aa_value: int, die: int) ->
 
 
 def bombing_row(comp: Components, strength: int) -> int:
-    for i, (low, high) in enumerate(comp.bombing_table.bands):
+    """The row a bombing strength reads (Step (5) of "How to Bomb"); -1 below the first row.
+    A strength above the last row reads the last: the booklet prints rows up to 8-15 and its
+    rule for tables, "always use the nearest lower number if the exact number is not shown"
+    (Notes on Attack), is read into this table too (docs/rules/fight-for-the-sky.md)."""
+    bands = comp.bombing_table.bands
+    for i, (low, high) in enumerate(bands):
         if low <= strength <= high:
             return i
+    if bands and strength > bands[-1][1]:
+        return len(bands) - 1
     return -1
 
 
