@@ -105,6 +105,28 @@ def test_every_scenario_has_a_setup_for_every_player_count(comp: Components) -> 
             assert all(comp.deployment_card(c).side == "luftwaffe" for c in setup.cards)
 
 
+def test_each_setup_deals_known_cards_to_known_areas(comp: Components) -> None:
+    # Issue 16: the setups for 1-4 players are ours (the rulebook prints none); each deals
+    # only Luftwaffe Deployment cards of the box, each once, onto Areas of the map, one
+    # squadron an Area, and starts every pilot (solo: a leader and a wingman) on a known Area.
+    known = {d.id for d in comp.deployment if d.side == "luftwaffe"}
+    areas = {a.id for a in comp.map.areas}
+    for sc in comp.scenarios:
+        for players in (1, 2, 3, 4):
+            setup = comp.setup(sc.id, players)
+            where = f"{sc.id} with {players}"
+            assert set(setup.cards) <= known, where
+            assert len(set(setup.cards)) == len(setup.cards), where
+            starts = [slot.area for slot in setup.slots]
+            assert len(set(starts)) == len(starts), where
+            for slot in setup.slots:
+                assert {slot.area, *slot.route} <= areas, where
+                assert slot.target is None or slot.target in areas, where
+            assert set(setup.starting_areas) <= areas, where
+            if setup.starting_areas:
+                assert len(setup.starting_areas) >= max(players, 2), where
+
+
 def test_starting_area_costs(comp: Components) -> None:
     # "Starting Area": from Northolt to London 1 card, Biggin Hill 2, Tonbridge 3.
     costs = comp.scenario("attack-on-biggin-hill").starting_area_costs
