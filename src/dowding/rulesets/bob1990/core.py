@@ -225,13 +225,7 @@ class Core(TaskQueueState):
         that decision is the one answered (``_move_found``)."""
         if self._move_found[0] is not self._node:
             self._move_found = (None, None)
-        self._node = None
-        task = self.queue[0]
-        self.queue = self.queue[1:]
-        self.handlers[task[0]](self, task, action)
-        self._advance()
-        self.events = tuple(self._log)
-        self._log = []
+        super()._apply(action)
 
     def _chance(self, task: Task) -> Chance:
         chance = self.chancers[task[0]](self, task)
