@@ -61,3 +61,15 @@ def test_map_codes_are_unique_and_every_area_has_a_place() -> None:
     assert len(set(codes().values())) == len(codes())
     cells = {(c + i, r) for a, (c, r) in positions().items() for i in range(len(codes()[a]))}
     assert len(cells) == sum(len(code) for code in codes().values())  # no code overwrites another
+
+
+def test_the_board_draws_before_the_pilots_are_drawn_with_each_teams_goal() -> None:
+    # Setup deals the pilots by chance: at a real table (`--dice manual`) the board is drawn
+    # before the draw, while the planes have no pilot; Battle of Britain Day's goal is a
+    # smaller team's own (ours)
+    for players, goal in ((2, "shoot down 4 German aircraft"), (4, "shoot down 8 German aircraft")):
+        match = Match("squadron303", "battle-of-britain-day", {"players": players}, seed=0)
+        assert isinstance(match.node(), Chance)
+        text = drawn(match.state.view("p1", infostate=False), "p1")
+        assert f"Goal: {goal}." in text
+        assert "Player 2" in text and not IDS.search(text)

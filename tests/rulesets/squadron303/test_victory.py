@@ -71,3 +71,22 @@ def test_coming_home_needs_everyone_landed_at_the_end(comp: Components) -> None:
         "the players met the Scenario goal",
     )
     assert scenario_end(sc, Facts(turn=2, all_landed=True), False, False) is None
+
+
+def test_battle_of_britain_day_asks_a_smaller_team_for_four(comp: Components) -> None:
+    # "End of the game": the players win on their goal. Ours: Battle of Britain Day's eight is
+    # four for one to three players (docs/rules/squadron303.md, Balance, "Fewer players")
+    sc = comp.scenario("battle-of-britain-day")
+    four = Facts(turn=3, kills=4, target_damage={"london": 0}, toughness={"london": 4})
+    assert comp.players_goal(sc.id, 4).count == 8
+    for players in (1, 2, 3):
+        goal = comp.players_goal(sc.id, players)
+        assert (goal.kind, goal.count) == ("shoot_down", 4)
+        assert scenario_end(sc, four, False, False, goal) == (
+            "raf",
+            "the players met the Scenario goal",
+        )
+    assert scenario_end(sc, four, False, False, comp.players_goal(sc.id, 4)) is None
+    # a Scenario whose setups name no goal of their own keeps its one goal for every count
+    blitz = comp.scenario("blitz")
+    assert all(comp.players_goal("blitz", n) == blitz.players_goal for n in (1, 2, 3, 4))

@@ -362,6 +362,8 @@ class Setup(_Strict):
     cards: tuple[str, ...]
     slots: tuple[Slot, ...]
     starting_areas: tuple[str, ...] = ()
+    # a smaller team's own goal where the Scenario's is out of its reach (ours, like the setups)
+    players_goal: Goal | None = None
 
     @model_validator(mode="after")
     def _sizes(self) -> Setup:
@@ -534,6 +536,13 @@ class Components(_Strict):
 
     def deployment_card(self, card_id: str) -> DeploymentCard:
         return _index(self.deployment)[card_id]
+
+    def players_goal(self, scenario_id: str, players: int) -> Goal:
+        """The players' goal for ``players``: their setup's where it has one, else the
+        Scenario's."""
+        return (
+            self.setup(scenario_id, players).players_goal or self.scenario(scenario_id).players_goal
+        )
 
     def setup(self, scenario_id: str, players: int) -> Setup:
         """The scenario's setup for ``players``; a smaller count without its own uses the next."""

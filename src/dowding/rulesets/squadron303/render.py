@@ -85,7 +85,9 @@ def header(view: View, seat: str | None) -> Group:
     text.append(f" ({who})\n")
     try:
         scenario = comp.scenario(str(view.get("scenario")))
-        text.append(f"Goal: {goal_words(scenario.players_goal)}.\n")  # a line each side
+        players = int(view.get("players") or 4)
+        goal = comp.players_goal(scenario.id, players)
+        text.append(f"Goal: {goal_words(goal)}.\n")  # a line each side
         text.append(f"The Luftwaffe wins if it {lw_goal_words(scenario.luftwaffe_goal)}.\n")
     except KeyError:
         pass
@@ -189,7 +191,10 @@ def pilots(view: View) -> Group:
         if p["status"] != "flying":
             where = f"{where}, {words.STATUS.get(p['status'], p['status'])}"
         role = f" ({p['role']})" if p.get("role") in ("leader", "wingman") else ""
-        name = words.pilot(p["pilot"])
+        # before the pilots are drawn (Setup) a plane has no pilot yet: its player names it
+        name = (
+            words.pilot(p["pilot"]) if p["pilot"] else f"Player {str(p['seat']).removeprefix('p')}"
+        )
         table.add_row(
             f"{name}{role}",
             str(p["seat"]).removeprefix("p"),

@@ -283,7 +283,7 @@ def do_endturn(st: S303State, task: Task) -> None:
         all_landed=all(p.status == LANDED for p in st.planes if p.status in (FLYING, LANDED)),
     )
     no_pilots = all(p.status in (DOWN, WITHDRAWN) for p in st.planes) and not st.pilots
-    end = scenario_end(st.scenario, facts, no_pilots, st.reserve_short)
+    end = scenario_end(st.scenario, facts, no_pilots, st.reserve_short, st.players_goal)
     if end is None:
         st.push(("turn",))
         return

@@ -65,7 +65,7 @@ DEFAULT = (1.1, -0.45, -0.35, -0.7, -0.15, 0.0, 0.3, 0.2, -0.3, -1.0)
 def features(state: State) -> list[float]:
     """The position as the evaluation reads it, by the Scenario's goals ("End of the game")."""
     assert isinstance(state, S303State)
-    goal = state.scenario.players_goal
+    goal = state.players_goal
     lw_goal = state.scenario.luftwaffe_goal
     margin = 2.0
     area = goal.area or lw_goal.area

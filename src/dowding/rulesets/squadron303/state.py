@@ -26,7 +26,7 @@ from dowding.engine.tasks import Task, TaskQueueState
 
 from .board import board_for
 from .campaign import CampaignState, camp_from_json
-from .components import Components, Scenario
+from .components import Components, Goal, Scenario
 from .dice import make_dice
 from .pieces import FLYING, German, Plane, Squadron
 
@@ -93,6 +93,11 @@ class S303State(TaskQueueState):
     @property
     def scenario(self) -> Scenario:
         return self.comp.scenario(self.scenario_id)
+
+    @property
+    def players_goal(self) -> Goal:
+        """The players' goal for this many players ("End of the game")."""
+        return self.comp.players_goal(self.scenario_id, self.players)
 
     @property
     def turn(self) -> int:

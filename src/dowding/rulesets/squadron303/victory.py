@@ -50,7 +50,11 @@ def goal_met(goal: Goal, facts: Facts, last_turn: bool, side: str = "players") -
 
 
 def scenario_end(
-    scenario: Scenario, facts: Facts, no_pilots_left: bool, reserve_short: bool
+    scenario: Scenario,
+    facts: Facts,
+    no_pilots_left: bool,
+    reserve_short: bool,
+    players_goal: Goal | None = None,
 ) -> tuple[str, str] | None:
     """At the end of a turn: (winner, reason) when the game ends, else None ("End of the
     game"). The Germans' goal is looked at first: the players lose when it is met, or when a
@@ -62,7 +66,8 @@ def scenario_end(
         return ("luftwaffe", "the Luftwaffe met the Scenario goal")
     if reserve_short or no_pilots_left:
         return ("luftwaffe", "a pilot had to come in and the Reserve was empty")
-    if goal_met(scenario.players_goal, facts, last):
+    # the goal for this many players (``Components.players_goal``), by default the Scenario's
+    if goal_met(players_goal or scenario.players_goal, facts, last):
         return ("raf", "the players met the Scenario goal")
     if last:
         return ("luftwaffe", "the last turn ended with the Scenario goal not met")

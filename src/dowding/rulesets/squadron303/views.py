@@ -67,6 +67,7 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
         "scenario": st.scenario_id,
         "turn": st.turn_no,
         "turns": st.scenario.turns,
+        "players": st.players,
         "phase": st.phase(),
         "planes": planes,
         "germans": germans,
