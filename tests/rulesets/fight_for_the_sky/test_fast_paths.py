@@ -10,21 +10,26 @@ queue) and the squadrons' fly actions (against `Action`).
 
 from __future__ import annotations
 
+import json
 import random
 from collections import deque
+from pathlib import Path
 
 import pytest
 
 from dowding.engine import Action, Chance, Decision, Terminal
+from dowding.rulesets import fight_for_the_sky
 from dowding.rulesets.fight_for_the_sky import GAME
 from dowding.rulesets.fight_for_the_sky.attack import _pending_fights
 from dowding.rulesets.fight_for_the_sky.board import Board, load_board
-from dowding.rulesets.fight_for_the_sky.decisions import _ready_roles
+from dowding.rulesets.fight_for_the_sky.decisions import _flies, _ready_roles
 from dowding.rulesets.fight_for_the_sky.game_turn import _late_units
 from dowding.rulesets.fight_for_the_sky.movement import _Aloft, _aloft, _paths, formation_paths
 from dowding.rulesets.fight_for_the_sky.state import AIR, LOST, FightState, Raf
 
 from .position import blank, fly, formation, run
+
+DATA = Path(fight_for_the_sky.__file__).parent / "data"
 
 BOARD = load_board()
 
@@ -600,3 +605,17 @@ def test_path_searches_leave_nothing_for_the_collector() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def test_kept_fly_actions_follow_the_map_they_were_made_for(tmp_path: Path) -> None:
+    # a player's own map (the ``data`` option) with a raid assembly hex moved next to M8: a
+    # squadron there may not fly onto it (How to Move: never a raid assembly hex), on that map
+    # only, whichever map's actions were made first
+    data = json.loads((DATA / "map.json").read_text(encoding="utf-8"))
+    data["assembly"] = ["N8" if h == "U6" else h for h in data["assembly"]]
+    (tmp_path / "map.json").write_text(json.dumps(data), encoding="utf-8")
+    ours, theirs = load_board(), load_board(str(tmp_path))
+    for board in (ours, theirs, ours):
+        flown = [a.word("to") for a in _flies(board, "32", "M8", 3)]
+        assert flown == list(board.within_ordered("M8", 3))
+    assert "N8" in ours.within_ordered("M8", 3) and "N8" not in theirs.within_ordered("M8", 3)

@@ -315,8 +315,9 @@ _BACK: dict[str, Action] = {}  # back unit=<sqn>, by squadron
 
 def _flies(board: Board, sqn: str, start: str, left: int) -> tuple[Action, ...]:
     """``fly unit=<sqn> to=<hex>`` for each hex of ``board.within_ordered(start, left)``, each
-    action made once per squadron and hex; kept by (squadron, start, allowance left)."""
-    key = (sqn, start, left)
+    action made once per squadron and hex; kept by (board, squadron, start, allowance left): a
+    player's own map (the ``data`` option) may close other hexes."""
+    key = (id(board), sqn, start, left)
     found = _FLIES.get(key)
     if found is None:
         hexes = board.within_ordered(start, left)
@@ -337,7 +338,7 @@ def _flies(board: Board, sqn: str, start: str, left: int) -> tuple[Action, ...]:
     return found
 
 
-_FLIES: dict[tuple[str, str, int], tuple[Action, ...]] = {}
+_FLIES: dict[tuple[int, str, str, int], tuple[Action, ...]] = {}
 
 
 def _pair(key: str, word: str) -> tuple[str, str]:
