@@ -99,3 +99,33 @@ def test_only_enemies_a_flight_could_fly_on_from_change_its_moves() -> None:
         outside = [s for s in spaces if not g.bit[s] & free.inner]
         enemies = g.mask(rng.sample(outside, min(10, len(outside))))
         assert g.lw_search(start, 0, reach, g.box | enemies).dests == free.dests
+
+
+@pytest.mark.parametrize("cell_km", [50, 25])
+def test_a_search_made_again_with_enemies_from_its_base_is_a_fresh_search(cell_km: int) -> None:
+    """``lw_search(..., base)`` keeps the base search's layers up to the first new stop it
+    reached and searches on from there: the same layers, destinations and values as a search
+    made from the start, with the enemies anywhere in the base's reach."""
+    c = get_game("bob1990").new_state("advanced", {"cell_km": cell_km}).c
+    g = Graph(c)
+    rng = random.Random(11)
+    spaces = sorted(c.board.spaces)
+    radar = sorted({st for sts in c.rs.values() for st in sts})
+    tried = 0
+    for _ in range(300):
+        start = rng.choice(spaces)
+        destroyed = frozenset(rng.sample(radar, rng.randrange(0, len(radar) + 1)))
+        stops = g.box | (g.working(destroyed) if rng.random() < 0.7 else 0)
+        carried, reach = rng.randrange(4), rng.randrange(2, 6)
+        base = g.lw_search(start, carried, reach, stops)
+        inner = [s for s in spaces if g.bit[s] & base.inner & ~stops]
+        if not inner:
+            continue
+        enemies = g.mask(rng.sample(inner, rng.randrange(1, min(4, len(inner)) + 1)))
+        again = g.lw_search(start, carried, reach, stops | enemies, base)
+        fresh = g.lw_search(start, carried, reach, stops | enemies)
+        assert again.layers == fresh.layers and again.seen == fresh.seen
+        assert again.all == fresh.all and again.inner == fresh.inner
+        assert again.dests == fresh.dests
+        tried += 1
+    assert tried > 100

@@ -105,15 +105,8 @@ class Graph:
         self.near = tuple(sum(1 << self.index[m] for m in board.neighbours(s)) for s in self.names)
         flags = [(2 if s in c.rs else 0) | (1 if s in c.fully_12 else 0) for s in self.names]
         exactly = [sum(1 << i for i, f in enumerate(flags) if f == bits) for bits in range(4)]
-        # for a node carrying flags ``c``: (t, the spaces whose entering leaves it carrying t)
-        self.targets = tuple(
-            tuple(
-                (t, sel)
-                for t in range(4)
-                if (sel := sum(exactly[f] for f in range(4) if c | f == t))
-            )
-            for c in range(4)
-        )
+        # the spaces of exactly each set of flag bits (the German search)
+        self.exactly = (exactly[0], exactly[1], exactly[2], exactly[3])
         sky = british_sky(c)
         self.sky = sum(1 << i for i, s in enumerate(self.names) if s in sky)
         self.box = self.bit[BOX]
@@ -209,30 +202,67 @@ class Graph:
             found = self._working[destroyed] = self.mask(working_spaces(self.c, destroyed))
         return found
 
-    def lw_search(self, start: str, carried: int, reach: int, stops: int) -> LwFound:
+    def lw_search(
+        self, start: str, carried: int, reach: int, stops: int, base: LwFound | None = None
+    ) -> LwFound:
         """Breadth first over (space, entered RS, entered 12 Group): ``layers[d][bits]`` the
         spaces first reached in ``d`` spaces carrying flag bits ``bits`` (2: entered RS,
         1: entered 12 Group). A flight stops in ``stops`` (after its first space: it may leave
-        the space it starts in)."""
-        targets = self.targets
-        seen = [0, 0, 0, 0]
-        seen[carried] = self.bit[start]
-        layers = [tuple(seen)]
-        if reach < 1:
-            return LwFound(self, tuple(layers), seen)
-        # the first space, from the start (a stop there does not hold the flight)
-        near = self.near[self.index[start]]
-        frontier = [0, 0, 0, 0]
-        for t, sel in targets[carried]:
-            frontier[t] = near & sel & ~seen[t]
-            seen[t] |= frontier[t]
-        layers.append(tuple(frontier))
+        the space it starts in). ``base``: the same flight's search with fewer stops; its
+        layers up to the first that holds one of the new stops are this search's too.
+
+        Written out flag by flag (a node carrying ``c`` that enters a space of flags ``f``
+        carries ``c | f``): a search is made some hundred times a game, mostly with enemies
+        about that no earlier search met."""
+        e0, e1, e2, e3 = self.exactly
         go = ~stops
+        if base is not None and reach > 1:
+            layers = list(base.layers)
+            extra = stops & ~base.stops
+            d = 1
+            while d < reach - 1 and not (
+                extra & (layers[d][0] | layers[d][1] | layers[d][2] | layers[d][3])
+            ):
+                d += 1
+            del layers[d + 1 :]
+            s0 = s1 = s2 = s3 = 0
+            for l0, l1, l2, l3 in layers:
+                s0 |= l0
+                s1 |= l1
+                s2 |= l2
+                s3 |= l3
+            f0, f1, f2, f3 = layers[d]
+            left = reach - d
+        else:
+            origin = self.bit[start]
+            s0 = origin if carried == 0 else 0
+            s1 = origin if carried == 1 else 0
+            s2 = origin if carried == 2 else 0
+            s3 = origin if carried == 3 else 0
+            layers = [(s0, s1, s2, s3)]
+            if reach < 1:
+                return LwFound(self, tuple(layers), layers[0], stops)
+            # the first space, from the start (a stop there does not hold the flight)
+            near = self.near[self.index[start]]
+            f0 = f1 = f2 = f3 = 0
+            if carried == 0:
+                f0, f1, f2, f3 = near & e0, near & e1, near & e2, near & e3
+            elif carried == 1:
+                f1, f3 = near & (e0 | e1), near & (e2 | e3)
+            elif carried == 2:
+                f2, f3 = near & (e0 | e2), near & (e1 | e3)
+            else:
+                f3 = near
+            s0 |= f0
+            s1 |= f1
+            s2 |= f2
+            s3 |= f3
+            layers.append((f0, f1, f2, f3))
+            left = reach - 1
         shape = self._grid
-        for _ in range(reach - 1):
-            new = [0, 0, 0, 0]
-            for c in range(4):
-                spaces = frontier[c] & go
+        for _ in range(left):
+            n0 = n1 = n2 = n3 = 0
+            for c, spaces in enumerate((f0 & go, f1 & go, f2 & go, f3 & go)):
                 if not spaces:
                     continue
                 if shape is None:
@@ -246,15 +276,26 @@ class Graph:
                         out |= self.box
                     if spaces & self.box:
                         out |= self.box_near
-                for t, sel in targets[c]:
-                    new[t] |= out & sel
-            for t in range(4):
-                if new[t]:
-                    new[t] &= ~seen[t]
-                    seen[t] |= new[t]
-            layers.append(tuple(new))
-            frontier = new
-        return LwFound(self, tuple(layers), seen)
+                if c == 0:
+                    n0 = out & e0
+                    n1 |= out & e1
+                    n2 |= out & e2
+                    n3 |= out & e3
+                elif c == 1:
+                    n1 |= out & (e0 | e1)
+                    n3 |= out & (e2 | e3)
+                elif c == 2:
+                    n2 |= out & (e0 | e2)
+                    n3 |= out & (e1 | e3)
+                else:
+                    n3 |= out
+            f0, f1, f2, f3 = n0 & ~s0, n1 & ~s1, n2 & ~s2, n3 & ~s3
+            s0 |= f0
+            s1 |= f1
+            s2 |= f2
+            s3 |= f3
+            layers.append((f0, f1, f2, f3))
+        return LwFound(self, tuple(layers), (s0, s1, s2, s3), stops)
 
     def raf_search(self, start: str, stops: int) -> RafFound:
         """Breadth first over the British sky (B20): ``layers[d]`` the spaces first reached in
@@ -332,27 +373,35 @@ class Found:
 
 
 class LwFound(Found):
-    __slots__ = ("best",)
+    __slots__ = ("seen", "stops")
 
-    def __init__(self, g: Graph, layers: tuple[tuple[int, ...], ...], seen: list[int]) -> None:
+    def __init__(
+        self,
+        g: Graph,
+        layers: tuple[tuple[int, int, int, int], ...],
+        seen: tuple[int, int, int, int],
+        stops: int,
+    ) -> None:
         inner = 0
-        for layer in layers[1:-1]:
-            for spaces in layer:
-                inner |= spaces
-        # each space by its best path (PREFERENCE): its flags ranked, the best kept
-        best = [0, 0, 0, 0]
-        taken = 0
-        for bits in BEST_FIRST:
-            best[bits] = seen[bits] & ~taken
-            taken |= seen[bits]
-        super().__init__(g, layers, taken, inner)
-        self.best = tuple(best)
+        for l0, l1, l2, l3 in layers[1:-1]:
+            inner |= l0 | l1 | l2 | l3
+        self.graph = g
+        self.layers = layers
+        self.all = seen[0] | seen[1] | seen[2] | seen[3]
+        self.inner = inner
+        self._order = None
+        self._dests = None
+        self._decision = None
+        self.seen = seen  # each flag bits' spaces reached
+        self.stops = stops
 
     def value(self, space: str) -> tuple[int, bool, bool]:
-        """(spaces flown, entered RS, entered 12 Group) by the best path to ``space``."""
+        """(spaces flown, entered RS, entered 12 Group) by the best path to ``space``: the first
+        flags in ``PREFERENCE`` it is reached with, by the fewest spaces."""
         bit = self.graph.bit[space]
+        seen = self.seen
         for bits in BEST_FIRST:
-            if self.best[bits] & bit:
+            if seen[bits] & bit:
                 for d, layer in enumerate(self.layers):
                     if layer[bits] & bit:
                         return LW_VALUES[d][bits]
@@ -588,9 +637,10 @@ class Moving(Core):
             enemies = found.inner & ~stops & self.enemy_mask(g, LUFTWAFFE)
             if enemies:
                 key = (*key, enemies)
-                found = _MEMO.get(key)
+                base, found = found, _MEMO.get(key)
                 if found is None:
-                    found = g.lw_search(start, carried, reach, stops | enemies)
+                    assert isinstance(base, LwFound)
+                    found = g.lw_search(start, carried, reach, stops | enemies, base)
                     _remember(key, found)
         return found
 
@@ -628,28 +678,36 @@ class Moving(Core):
     def _do_lw_move(self, task: Task, action: Action) -> None:
         f: str = task[1]
         to = str(action.get("to"))
-        flight = self.fl[f]
-        found = self.move_found(f, True)
+        fl = self.fl
+        flight = fl[f]
+        found = self._move_found[1]  # move_found(f, True), inline
+        if found is None:
+            found = self.lw_found(f)
+        g = found.graph
+        bit = g.bit[to]
         d, rs, g12 = found.value(to)
-        marker = fuel_marker(flight.fuel, d)
+        fuel = flight.fuel
+        marker = fuel_marker(fuel, d)
         assert marker is not None
-        stop_rs = d > 0 and not flight.rs_stop and self.working_rs(to)
+        # working_rs(to), by the search's Graph
+        stop_rs = d > 0 and not flight.rs_stop and bool(g.working(self.destroyed) & bit)
         airborne = flight.airborne or d > 0
-        self.fl[f] = lw_moved(
+        fl[f] = lw_moved(
             flight,
-            pos=to,
-            fuel=flight.fuel | (1 << (marker - 1)),
-            rs=flight.rs or rs,
-            rs_stop=flight.rs_stop or stop_rs,
-            airborne=airborne,
+            to,
+            fuel | (1 << (marker - 1)),
+            flight.rs or rs,
+            flight.rs_stop or stop_rs,
+            airborne,
         )
         self.say(f"{f} moves {d} space(s) to {to} (fuel marker {marker})")
         # enemy_in, with the search's Graph at hand
-        if d > 0 and self.enemy_spaces(found.graph, LUFTWAFFE) & found.graph.bit[to]:
+        if d > 0 and self.enemy_spaces(g, LUFTWAFFE) & bit:
             self.passes = self.passes | {to}
         if g12 and not flight.nofighters:
             self.fighters_leave(f, "entering a space fully within 12 Group")
-        if self.fl[f].status == ON_MAP and airborne and to in self.c.lw_airfields and self.fl[f].rs:
+        moved = fl[f]
+        if moved.status == ON_MAP and airborne and moved.rs and to in self.c.lw_airfields:
             self.set(f, status=LANDED)
             self.say(f"{f} lands at {to}")
 
@@ -760,15 +818,19 @@ class Moving(Core):
     def _do_raf_move(self, task: Task, action: Action) -> None:
         f: str = task[1]
         to = str(action.get("to"))
-        found = self.move_found(f, False)
+        found = self._move_found[1]  # move_found(f, False), inline
+        if found is None:
+            found = self.raf_found(f)
         d = found.value(to)
-        flight = self.fl[f]
+        fl = self.fl
+        flight = fl[f]
         if not d:
-            self.fl[f] = raf_moved(flight, to, 0, flight.airborne)
+            fl[f] = raf_moved(flight, to, 0, flight.airborne)
             self.say(f"{f} moves 0 space(s) to {to}")
             return
-        self.fl[f] = raf_moved(flight, to, d, True)
+        fl[f] = raf_moved(flight, to, d, True)
         self.say(f"{f} moves {d} space(s) to {to} (marker {d})")
         # enemy_in, with the search's Graph at hand
-        if self.enemy_spaces(found.graph, RAF) & found.graph.bit[to]:
+        g = found.graph
+        if self.enemy_spaces(g, RAF) & g.bit[to]:
             self.passes = self.passes | {to}
