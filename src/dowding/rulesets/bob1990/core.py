@@ -117,17 +117,28 @@ def card_draw(
     if _CHECKED.get(id(deck)) is not deck:
         Draw(label, items=deck, visible_to=seats, names=names)  # raises on a bad card id
         _CHECKED[id(deck)] = deck  # the deck kept: its id is never reused
+    # the fields but the items, in the constructor's order, made once for each label, seats
+    # and names (the few deals' labels); the items are then set in their place
+    fields = _DRAW_FIELDS.get(label)
+    if fields is None or fields["visible_to"] is not seats or fields["names"] is not names:
+        if len(_DRAW_FIELDS) >= 1 << 10:
+            _DRAW_FIELDS.clear()
+        fields = _DRAW_FIELDS[label] = {
+            "label": label,
+            "visible_to": seats,
+            "roller": None,
+            "detail": None,
+            "detail_to": _NO_SEATS,
+            "items": (),
+            "names": names,
+        }
     draw = object.__new__(Draw)
-    draw.__dict__.update(
-        label=label,
-        visible_to=seats,
-        roller=None,
-        detail=None,
-        detail_to=_NO_SEATS,
-        items=items,
-        names=names,
-    )
+    vars(draw).update(fields)
+    vars(draw)["items"] = items
     return draw
+
+
+_DRAW_FIELDS: dict[str, dict[str, Any]] = {}
 
 
 _PUBLIC_EVENTS: dict[str, Event] = {}
@@ -317,8 +328,11 @@ class Core(TaskQueueState):
         return self._unit_cards_at(unit, "crb")
 
     def pool_items(self, unit: int) -> tuple[str, ...]:
-        """``pool`` as a tuple (the items of a draw)."""
-        return tuple(self._unit_cards_at(unit, "crb"))
+        """``pool`` as a tuple (the items of a draw), made without the list."""
+        bits = self.loc.at[unit].get("crb")
+        if not bits:
+            return ()
+        return tuple(compress(self.c.decks[unit], bin(bits)[:1:-1].encode().translate(_MARKS)))
 
     def fb(self, flight: str) -> list[str]:
         """The known cards in a Flight box (for a German flight, all of them)."""

@@ -113,8 +113,14 @@ class Graph:
         self.box_near = self.near[self.index[BOX]]
         self._working: dict[frozenset[str], int] = {}
         self._moves: dict[str, tuple[Action, ...]] = {}
-        self._options: dict[tuple[str, int], tuple[Action, ...]] = {}
-        self._decisions: dict[tuple[str, str, str, int], Decision] = {}
+        # by flight, then set of spaces
+        self._options: dict[str, dict[int, tuple[Action, ...]]] = {}
+        # the searches, by everything they depend on packed in one int (``lw_key``, ``raf_key``):
+        # a key the garbage collector never tracks, shared by every state and game (bounded)
+        self.lw_memo: dict[int, LwFound] = {}
+        self.raf_memo: dict[int, Found] = {}
+        self.raf_free: dict[str, Found] = {}  # by start, with no enemy about
+        self.key_shift = len(self.names).bit_length() + 5
         self._grid = self._grid_shape(board.grid.columns, board.grid.rows)
 
     def _grid_shape(self, columns: int, rows: int) -> tuple[int, int, int, int] | None:
@@ -161,27 +167,35 @@ class Graph:
     def moves(self, flight: str, spaces: int) -> tuple[Action, ...]:
         """``flight``'s move actions to the spaces in a set, in ``space_order`` (kept by flight
         and set: searches with other enemies about often end in the same set)."""
-        key = (flight, spaces)
-        found = self._options.get(key)
+        kept = self._options.get(flight)
+        if kept is None:
+            kept = self._options[flight] = {}
+        found = kept.get(spaces)
         if found is None:
             every = self._moves.get(flight)
             if every is None:
                 every = self._moves[flight] = tuple(move_action(flight, s) for s in self.names)
-            if len(self._options) >= 1 << 16:
-                self._options.clear()
-            found = self._options[key] = tuple(compress(every, self.marks(spaces)))
+            if len(kept) >= 1 << 13:
+                kept.clear()
+            found = kept[spaces] = tuple(compress(every, self.marks(spaces)))
         return found
 
     def decision(self, seat: str, flight: str, prompt: str, spaces: int) -> Decision:
-        """The move decision to a set of spaces, made once for each flight, prompt and set (it
-        is immutable)."""
-        key = (seat, flight, prompt, spaces)
-        found = self._decisions.get(key)
-        if found is None:
-            if len(self._decisions) >= 1 << 16:
-                self._decisions.clear()
-            found = self._decisions[key] = Decision(seat, prompt, self.moves(flight, spaces))
-        return found
+        """The move decision to a set of spaces (kept by the search it answers, ``Found``)."""
+        return Decision(seat, prompt, self.moves(flight, spaces))
+
+    def lw_key(self, start: str, carried: int, reach: int, stops: int) -> int:
+        """A German search's memo key: its stops, start, reach and flags carried in one int."""
+        return (stops << self.key_shift) | (self.index[start] << 5) | ((reach & 7) << 2) | carried
+
+    def raf_key(self, start: str, stops: int) -> int:
+        """A British search's memo key: its stops and start in one int."""
+        return (stops << self.key_shift) | self.index[start]
+
+    def remember(self, memo: dict[int, Any], key: int, found: Found) -> None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = found
 
     def indices(self, spaces: int) -> list[int]:
         return [self.index[s] for s in self.spaces_of(spaces)]
@@ -205,9 +219,9 @@ class Graph:
     def lw_search(
         self, start: str, carried: int, reach: int, stops: int, base: LwFound | None = None
     ) -> LwFound:
-        """Breadth first over (space, entered RS, entered 12 Group): ``layers[d][bits]`` the
-        spaces first reached in ``d`` spaces carrying flag bits ``bits`` (2: entered RS,
-        1: entered 12 Group). A flight stops in ``stops`` (after its first space: it may leave
+        """Breadth first over (space, entered RS, entered 12 Group): ``layers[4 * d + bits]``
+        the spaces first reached in ``d`` spaces carrying flag bits ``bits`` (2: entered RS,
+        1: entered 12 Group; one flat tuple, fewer objects for the garbage collector). A flight stops in ``stops`` (after its first space: it may leave
         the space it starts in). ``base``: the same flight's search with fewer stops; its
         layers up to the first that holds one of the new stops are this search's too.
 
@@ -221,17 +235,17 @@ class Graph:
             extra = stops & ~base.stops
             d = 1
             while d < reach - 1 and not (
-                extra & (layers[d][0] | layers[d][1] | layers[d][2] | layers[d][3])
+                extra & (layers[4 * d] | layers[4 * d + 1] | layers[4 * d + 2] | layers[4 * d + 3])
             ):
                 d += 1
-            del layers[d + 1 :]
+            del layers[4 * d + 4 :]
             s0 = s1 = s2 = s3 = 0
-            for l0, l1, l2, l3 in layers:
-                s0 |= l0
-                s1 |= l1
-                s2 |= l2
-                s3 |= l3
-            f0, f1, f2, f3 = layers[d]
+            for i in range(0, len(layers), 4):
+                s0 |= layers[i]
+                s1 |= layers[i + 1]
+                s2 |= layers[i + 2]
+                s3 |= layers[i + 3]
+            f0, f1, f2, f3 = layers[4 * d : 4 * d + 4]
             left = reach - d
         else:
             origin = self.bit[start]
@@ -239,9 +253,9 @@ class Graph:
             s1 = origin if carried == 1 else 0
             s2 = origin if carried == 2 else 0
             s3 = origin if carried == 3 else 0
-            layers = [(s0, s1, s2, s3)]
+            layers = [s0, s1, s2, s3]
             if reach < 1:
-                return LwFound(self, tuple(layers), layers[0], stops)
+                return LwFound(self, tuple(layers), (s0, s1, s2, s3), stops)
             # the first space, from the start (a stop there does not hold the flight)
             near = self.near[self.index[start]]
             f0 = f1 = f2 = f3 = 0
@@ -257,7 +271,7 @@ class Graph:
             s1 |= f1
             s2 |= f2
             s3 |= f3
-            layers.append((f0, f1, f2, f3))
+            layers += (f0, f1, f2, f3)
             left = reach - 1
         shape = self._grid
         for _ in range(left):
@@ -294,7 +308,7 @@ class Graph:
             s1 |= f1
             s2 |= f2
             s3 |= f3
-            layers.append((f0, f1, f2, f3))
+            layers += (f0, f1, f2, f3)
         return LwFound(self, tuple(layers), (s0, s1, s2, s3), stops)
 
     def raf_search(self, start: str, stops: int) -> RafFound:
@@ -327,12 +341,13 @@ def graph(c: Components) -> Graph:
 
 
 class Found:
-    """One search's answer, shared by every state and game that asks the same (``_MEMO``):
+    """One search's answer, shared by every state and game that asks the same (``Graph``'s
+    memos):
     the spaces a flight may end in, those reached with moves left to fly on (``inner``: only an
     enemy there can stop the flight and change the answer), and each flight's move options to
     them in ``space_order`` (made once in the Graph for every search that ends in that set)."""
 
-    __slots__ = ("_decision", "_dests", "_order", "all", "graph", "inner", "layers")
+    __slots__ = ("_decision", "_dests", "_more", "_order", "all", "graph", "inner", "layers")
 
     def __init__(self, g: Graph, layers: tuple[Any, ...], everywhere: int, inner: int) -> None:
         self.graph = g
@@ -342,6 +357,7 @@ class Found:
         self._order: tuple[str, ...] | None = None
         self._dests: dict[str, Any] | None = None
         self._decision: Decision | None = None
+        self._more: dict[str, Decision] | None = None
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -353,13 +369,22 @@ class Found:
         return self.graph.moves(flight, self.all)
 
     def decision(self, seat: str, flight: str, prompt: str) -> Decision:
-        """The move decision (``Graph.decision``); the last one is kept here too, checked by
-        its prompt, which names its side and flight (``lw_prompt``, ``raf_prompt``). One slot
-        and no table: every object a shared memo keeps alive is work for the garbage collector."""
-        last = self._decision
-        if last is not None and last.prompt == prompt:
-            return last
-        found = self._decision = self.graph.decision(seat, flight, prompt, self.all)
+        """The move decision to these spaces, made once for each prompt, which names its side
+        and flight (``lw_prompt``, ``raf_prompt``): the first in a slot (most searches are
+        asked by one flight), the others in a table made only for them (every object a shared
+        memo keeps alive is work for the garbage collector)."""
+        first = self._decision
+        if first is None:
+            first = self._decision = self.graph.decision(seat, flight, prompt, self.all)
+            return first
+        if first.prompt == prompt:
+            return first
+        more = self._more
+        if more is None:
+            more = self._more = {}
+        found = more.get(prompt)
+        if found is None:
+            found = more[prompt] = self.graph.decision(seat, flight, prompt, self.all)
         return found
 
     @property
@@ -376,15 +401,11 @@ class LwFound(Found):
     __slots__ = ("seen", "stops")
 
     def __init__(
-        self,
-        g: Graph,
-        layers: tuple[tuple[int, int, int, int], ...],
-        seen: tuple[int, int, int, int],
-        stops: int,
+        self, g: Graph, layers: tuple[int, ...], seen: tuple[int, int, int, int], stops: int
     ) -> None:
         inner = 0
-        for l0, l1, l2, l3 in layers[1:-1]:
-            inner |= l0 | l1 | l2 | l3
+        for spaces in layers[4:-4]:
+            inner |= spaces
         self.graph = g
         self.layers = layers
         self.all = seen[0] | seen[1] | seen[2] | seen[3]
@@ -392,6 +413,7 @@ class LwFound(Found):
         self._order = None
         self._dests = None
         self._decision = None
+        self._more = None
         self.seen = seen  # each flag bits' spaces reached
         self.stops = stops
 
@@ -400,11 +422,12 @@ class LwFound(Found):
         flags in ``PREFERENCE`` it is reached with, by the fewest spaces."""
         bit = self.graph.bit[space]
         seen = self.seen
+        layers = self.layers
         for bits in BEST_FIRST:
             if seen[bits] & bit:
-                for d, layer in enumerate(self.layers):
-                    if layer[bits] & bit:
-                        return LW_VALUES[d][bits]
+                for i in range(bits, len(layers), 4):
+                    if layers[i] & bit:
+                        return LW_VALUES[i >> 2][bits]
         raise KeyError(space)
 
 
@@ -440,18 +463,8 @@ class Fixed(Found):
         return 0
 
 
-# searches by everything they depend on (the board's Graph first, by id: a Graph is never freed,
-# ``_GRAPHS`` keeps it, so its id is never reused; a key of plain values is one the garbage
-# collector stops tracking, where one holding the Graph it would walk at every full collection),
-# shared by every state and game (bounded)
-_MEMO: dict[tuple[object, ...], Found] = {}
+# the most searches a board's memo keeps (``Graph.remember``)
 MEMO_SIZE = 200_000
-
-
-def _remember(key: tuple[object, ...], value: Found) -> None:
-    if len(_MEMO) >= MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[key] = value
 
 
 @lru_cache(maxsize=256)
@@ -628,20 +641,22 @@ class Moving(Core):
         carried = (2 if flight.rs else 0) | (1 if flight.nofighters else 0)
         # a stop: home in Norway, the first working RS entered (B.I.1), an enemy (B.I)
         stops = g.box if flight.rs_stop else g.box | g.working(self.destroyed)
-        key: tuple[object, ...] = ("lw", id(g), start, carried, reach, stops)
-        found = _MEMO.get(key)
+        memo = g.lw_memo
+        shift = g.key_shift
+        head = g.lw_key(start, carried, reach, 0)  # lw_key(..., stops) is head | stops << shift
+        found = memo.get(head | stops << shift)
         if found is None:
             found = g.lw_search(start, carried, reach, stops)
-            _remember(key, found)
+            g.remember(memo, head | stops << shift, found)
         if found.inner:
             enemies = found.inner & ~stops & self.enemy_mask(g, LUFTWAFFE)
             if enemies:
-                key = (*key, enemies)
-                base, found = found, _MEMO.get(key)
+                # the same search with the enemies as stops (its key is that of those stops)
+                key = head | (stops | enemies) << shift
+                base, found = found, memo.get(key)
                 if found is None:
-                    assert isinstance(base, LwFound)
                     found = g.lw_search(start, carried, reach, stops | enemies, base)
-                    _remember(key, found)
+                    g.remember(memo, key, found)
         return found
 
     def _lw_search(
@@ -662,7 +677,10 @@ class Moving(Core):
         # the search itself: ``lw_found``'s cache serves a second question about the same state,
         # and the move answering this decision reads its search from ``_move_found``
         found = self._lw_found(f)
-        decision = found.decision(LUFTWAFFE, f, lw_prompt(f, flight.fuel))
+        prompt = lw_prompt(f, flight.fuel)
+        decision = found._decision  # found.decision(LUFTWAFFE, f, prompt), its first inline
+        if decision is None or decision.prompt != prompt:
+            decision = found.decision(LUFTWAFFE, f, prompt)
         self._move_found = (decision, found)
         return decision
 
@@ -786,19 +804,18 @@ class Moving(Core):
         g = graph(self.c)
         if flight.base in self.destroyed and not flight.airborne:
             return Fixed(g, start)  # C.III: no take-off from a damaged airfield
-        key: tuple[object, ...] = ("raf", id(g), start)
-        found = _MEMO.get(key)
+        found = g.raf_free.get(start)
         if found is None:
-            found = g.raf_search(start, 0)
-            _remember(key, found)
+            found = g.raf_free[start] = g.raf_search(start, 0)
         if found.inner:
             enemies = found.inner & self.enemy_mask(g, RAF)
             if enemies:
-                key = (*key, enemies)
-                found = _MEMO.get(key)
+                memo = g.raf_memo
+                key = g.raf_key(start, enemies)
+                found = memo.get(key)
                 if found is None:
                     found = g.raf_search(start, enemies)
-                    _remember(key, found)
+                    g.remember(memo, key, found)
         return found
 
     def _raf_search(self, start: str, enemies: frozenset[str]) -> dict[str, int]:
@@ -811,7 +828,10 @@ class Moving(Core):
         if self.fl[f].status != ON_MAP:
             return None
         found = self._raf_found(f)  # as _dec_lw_move
-        decision = found.decision(RAF, f, raf_prompt(f))
+        prompt = raf_prompt(f)
+        decision = found._decision
+        if decision is None or decision.prompt != prompt:
+            decision = found.decision(RAF, f, prompt)
         self._move_found = (decision, found)
         return decision
 
