@@ -108,9 +108,11 @@ def test_narration_is_shared_only_as_equal_events() -> None:
     state.say("a line for all")
     state.say("a line for all")
     state.say("a secret", ["luftwaffe"])
-    first, again, secret = state._log
+    state.tell("a move's line")
+    first, again, secret, move = state._log
     assert first == Event("a line for all") and first is again
     assert secret == Event("a secret", frozenset({"luftwaffe"}))
+    assert move == Event("a move's line") and vars(move) == vars(Event("a move's line"))
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

@@ -289,6 +289,12 @@ class Core(TaskQueueState):
             event = _PUBLIC_EVENTS[text] = Event(text)
         self._log.append(event)
 
+    def tell(self, text: str) -> None:
+        """``say(text)`` to every seat, the line made afresh and not kept: the moves' lines,
+        which are seldom the same twice (kept, they were most of what the garbage collector
+        walks)."""
+        self._log.append(Event(text))
+
     def end(self, winner: str, reason: str) -> None:
         scores = {
             RAF: 1.0 if winner == RAF else 0.0,

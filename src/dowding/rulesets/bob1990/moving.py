@@ -113,8 +113,9 @@ class Graph:
         self.box_near = self.near[self.index[BOX]]
         self._working: dict[frozenset[str], int] = {}
         self._moves: dict[str, tuple[Action, ...]] = {}
-        # by flight, then set of spaces
+        # by flight, then set of spaces; by prompt (it names the seat and flight), then set
         self._options: dict[str, dict[int, tuple[Action, ...]]] = {}
+        self._decisions: dict[str, dict[int, Decision]] = {}
         # the searches, by everything they depend on packed in one int (``lw_key``, ``raf_key``):
         # a key the garbage collector never tracks, shared by every state and game (bounded)
         self.lw_memo: dict[int, LwFound] = {}
@@ -181,8 +182,19 @@ class Graph:
         return found
 
     def decision(self, seat: str, flight: str, prompt: str, spaces: int) -> Decision:
-        """The move decision to a set of spaces (kept by the search it answers, ``Found``)."""
-        return Decision(seat, prompt, self.moves(flight, spaces))
+        """The move decision to a set of spaces, made once for each prompt (``lw_prompt`` and
+        ``raf_prompt`` name the side and the flight) and set (it is immutable)."""
+        kept = self._decisions.get(prompt)
+        if kept is None:
+            if len(self._decisions) >= 1 << 12:
+                self._decisions.clear()
+            kept = self._decisions[prompt] = {}
+        found = kept.get(spaces)
+        if found is None:
+            if len(kept) >= 1 << 12:
+                kept.clear()
+            found = kept[spaces] = Decision(seat, prompt, self.moves(flight, spaces))
+        return found
 
     def lw_key(self, start: str, carried: int, reach: int, stops: int) -> int:
         """A German search's memo key: its stops, start, reach and flags carried in one int."""
@@ -347,7 +359,7 @@ class Found:
     enemy there can stop the flight and change the answer), and each flight's move options to
     them in ``space_order`` (made once in the Graph for every search that ends in that set)."""
 
-    __slots__ = ("_decision", "_dests", "_more", "_order", "all", "graph", "inner", "layers")
+    __slots__ = ("_decision", "_dests", "_order", "all", "graph", "inner", "layers")
 
     def __init__(self, g: Graph, layers: tuple[Any, ...], everywhere: int, inner: int) -> None:
         self.graph = g
@@ -357,7 +369,6 @@ class Found:
         self._order: tuple[str, ...] | None = None
         self._dests: dict[str, Any] | None = None
         self._decision: Decision | None = None
-        self._more: dict[str, Decision] | None = None
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -369,22 +380,13 @@ class Found:
         return self.graph.moves(flight, self.all)
 
     def decision(self, seat: str, flight: str, prompt: str) -> Decision:
-        """The move decision to these spaces, made once for each prompt, which names its side
-        and flight (``lw_prompt``, ``raf_prompt``): the first in a slot (most searches are
-        asked by one flight), the others in a table made only for them (every object a shared
-        memo keeps alive is work for the garbage collector)."""
-        first = self._decision
-        if first is None:
-            first = self._decision = self.graph.decision(seat, flight, prompt, self.all)
-            return first
-        if first.prompt == prompt:
-            return first
-        more = self._more
-        if more is None:
-            more = self._more = {}
-        found = more.get(prompt)
-        if found is None:
-            found = more[prompt] = self.graph.decision(seat, flight, prompt, self.all)
+        """The move decision (``Graph.decision``); the last one is kept here too, checked by
+        its prompt, which names its side and flight (``lw_prompt``, ``raf_prompt``). One slot
+        and no table: every object a shared memo keeps alive is work for the garbage collector."""
+        last = self._decision
+        if last is not None and last.prompt == prompt:
+            return last
+        found = self._decision = self.graph.decision(seat, flight, prompt, self.all)
         return found
 
     @property
@@ -413,7 +415,6 @@ class LwFound(Found):
         self._order = None
         self._dests = None
         self._decision = None
-        self._more = None
         self.seen = seen  # each flag bits' spaces reached
         self.stops = stops
 
@@ -678,7 +679,7 @@ class Moving(Core):
         # and the move answering this decision reads its search from ``_move_found``
         found = self._lw_found(f)
         prompt = lw_prompt(f, flight.fuel)
-        decision = found._decision  # found.decision(LUFTWAFFE, f, prompt), its first inline
+        decision = found._decision  # found.decision(LUFTWAFFE, f, prompt), its slot inline
         if decision is None or decision.prompt != prompt:
             decision = found.decision(LUFTWAFFE, f, prompt)
         self._move_found = (decision, found)
@@ -718,7 +719,7 @@ class Moving(Core):
             flight.rs_stop or stop_rs,
             airborne,
         )
-        self.say(f"{f} moves {d} space(s) to {to} (fuel marker {marker})")
+        self.tell(f"{f} moves {d} space(s) to {to} (fuel marker {marker})")
         # enemy_in, with the search's Graph at hand
         if d > 0 and self.enemy_spaces(g, LUFTWAFFE) & bit:
             self.passes = self.passes | {to}
@@ -846,10 +847,10 @@ class Moving(Core):
         flight = fl[f]
         if not d:
             fl[f] = raf_moved(flight, to, 0, flight.airborne)
-            self.say(f"{f} moves 0 space(s) to {to}")
+            self.tell(f"{f} moves 0 space(s) to {to}")
             return
         fl[f] = raf_moved(flight, to, d, True)
-        self.say(f"{f} moves {d} space(s) to {to} (marker {d})")
+        self.tell(f"{f} moves {d} space(s) to {to} (marker {d})")
         # enemy_in, with the search's Graph at hand
         g = found.graph
         if self.enemy_spaces(g, RAF) & g.bit[to]:
