@@ -62,6 +62,10 @@ def test_card_lookups_match_the_plain_rule(options: dict[str, object]) -> None:
                 assert state.any_at(place, unit) == bool(plain_cards_at(state, unit, place))
         for f in RAF_FLIGHTS + LW_FLIGHTS:
             assert state.fb(f) == plain_cards_at(state, command(f), "fb:" + f)
+            box = plain_cards_at(state, command(f), "fb:" + f)
+            assert state.count_at("fb:" + f, command(f)) == len(box)
+            assert state.fb_size(f) == len(box) + state.unseen.get(f, 0)
+            assert state.has_cards(f) == bool(box or state.unseen.get(f))
             hand = "hand:" + f
             assert state.cards_at(hand, command(f)) == [
                 c for c in state.loc if state.loc[c] == hand
@@ -284,3 +288,37 @@ def test_the_alert_returns_flight_box_cards_as_the_plain_rule() -> None:
         assert not any(w.startswith("fb:") for w in slow.loc.values())
         slow._auto_alert(("alert",))  # the rest of the alert, with no Flight box card left
         assert fast.key() == slow.key() and fast.loc.by_unit == slow.loc.by_unit
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_moving_a_place_at_once_matches_moving_each_card(options: dict[str, object]) -> None:
+    """``Places.move_all`` (the Squadron Alert's Flight boxes back to the Combat Ready boxes)
+    leaves ``loc`` and its indexes as moving each card in turn does."""
+    moved = 0
+    for state in positions(8, options, every=13):
+        for unit in UNITS:
+            for place, bits in list(state.loc.at[unit].items()):
+                if not bits:
+                    continue
+                fast, slow = state.loc.copy(), state.loc.copy()
+                fast.move_all(unit, place, "crb")
+                for cid in plain_cards_at(state, unit, place):
+                    slow[cid] = "crb"
+                assert list(fast.items()) == list(slow.items())
+                assert fast.by_unit == slow.by_unit
+                assert {u: {p: b for p, b in at.items() if b} for u, at in fast.at.items()} == {
+                    u: {p: b for p, b in at.items() if b} for u, at in slow.at.items()
+                }
+                moved += 1
+    assert moved > 100
+
+
+@pytest.mark.parametrize("leave", ["all", "bf109"])
+def test_fighter_bits_are_the_fighters(leave: str) -> None:
+    """The fighters that turn back (B17), read as bits, are those ``fighter`` names."""
+    state = GAME.new_state(None, {"fighters_leave": leave})
+    for unit in (2, 3, 5):
+        deck = state.c.decks[unit]
+        assert state.cards_of(unit, state.fighter_bits(unit)) == [
+            cid for cid in deck if state.fighter(cid)
+        ]

@@ -82,6 +82,25 @@ class Places(dict[str, str]):
         places[i] = place
         dict.__setitem__(self, cid, place)
 
+    def move_all(self, unit: int, place: str, to: str) -> None:
+        """Every card of ``unit`` at ``place`` moved to ``to`` (``loc[cid] = to`` for each, in
+        file order), the indexes kept in one pass."""
+        at = self.at[unit]
+        bits = at.get(place)
+        if not bits:
+            return
+        at[place] = 0
+        at[to] = at.get(to, 0) | bits
+        places = self.by_unit[unit]
+        deck = self.decks[unit]
+        i = 0
+        while bits:
+            if bits & 1:
+                places[i] = to
+                dict.__setitem__(self, deck[i], to)
+            bits >>= 1
+            i += 1
+
     def copy(self) -> Places:
         out = Places(self)
         out.decks = self.decks
@@ -142,6 +161,8 @@ _DRAW_FIELDS: dict[str, dict[str, Any]] = {}
 
 
 _PUBLIC_EVENTS: dict[str, Event] = {}
+# each unit's fighters as bits, by the components' id (``Core.fighter_bits``)
+_FIGHTERS: dict[int, tuple[Components, dict[tuple[int, str], int]]] = {}
 _MARKS = bytes.maketrans(b"01", b"\x00\x01")
 
 
@@ -329,6 +350,10 @@ class Core(TaskQueueState):
             return []
         return list(compress(self.c.decks[unit], bin(bits)[:1:-1].encode().translate(_MARKS)))
 
+    def cards_of(self, unit: int, bits: int) -> list[str]:
+        """A unit's cards at the bits of their index in its deck, in file order."""
+        return list(compress(self.c.decks[unit], bin(bits)[:1:-1].encode().translate(_MARKS)))
+
     def pool(self, unit: int) -> list[str]:
         """A Group's or Luftflotte's cards in its Combat Ready box (file order)."""
         return self._unit_cards_at(unit, "crb")
@@ -346,10 +371,16 @@ class Core(TaskQueueState):
 
     def has_cards(self, flight: str) -> bool:
         """Whether a flight's Flight box holds any card (known or, for the RAF, unseen)."""
-        return bool(self.unseen.get(flight)) or "fb:" + flight in self.places(command(flight))
+        return bool(self.unseen.get(flight)) or bool(
+            self.loc.at[command(flight)].get("fb:" + flight)
+        )
 
     def fb_size(self, flight: str) -> int:
-        return self.places(command(flight)).count("fb:" + flight) + self.unseen.get(flight, 0)
+        return self.count_at("fb:" + flight, command(flight)) + self.unseen.get(flight, 0)
+
+    def count_at(self, place: str, unit: int) -> int:
+        """``len(cards_at(place, unit))``, counted from ``loc``'s bits."""
+        return self.loc.at[unit].get(place, 0).bit_count()
 
     def unit_cards(self, unit: int) -> list[str]:
         """Every card of a Group or Luftflotte still in the game."""
@@ -363,6 +394,21 @@ class Core(TaskQueueState):
     def any_at(self, place: str, unit: int) -> bool:
         """``bool(cards_at(place, unit))``, without the list."""
         return place in self.places(unit)
+
+    def fighter_bits(self, unit: int) -> int:
+        """A Luftflotte's fighters (``fighter``) as bits of their index in its deck."""
+        key = (unit, self.options["fighters_leave"])
+        kept = _FIGHTERS.get(id(self.c))
+        if kept is None or kept[0] is not self.c:
+            kept = _FIGHTERS[id(self.c)] = (
+                self.c,
+                {},
+            )  # the components kept: their id is not reused
+        bits = kept[1].get(key)
+        if bits is None:
+            deck = self.c.decks[unit]
+            bits = kept[1][key] = sum(1 << i for i, cid in enumerate(deck) if self.fighter(cid))
+        return bits
 
     def fighter(self, cid: str) -> bool:
         card = self.c.cards[cid]

@@ -732,7 +732,11 @@ class Moving(Core):
 
     def fighters_leave(self, f: str, why: str) -> None:
         """B.I.1: "remove all fighters from its FBs and put them into its CRBs" (B17)."""
-        gone = [cid for cid in self.fb(f) if self.fighter(cid)]
+        # the fighters among the Flight box's cards, read as bits (file order, as ``fb``)
+        unit = command(f)
+        box = "fb:" + f
+        fighters = self.loc.at[unit].get(box, 0) & self.fighter_bits(unit)
+        gone = self.cards_of(unit, fighters) if fighters else []
         for cid in gone:
             self.loc[cid] = "crb"
         self.revealed = self.revealed - set(gone)

@@ -231,7 +231,7 @@ class PostFlight(Core):
         f, i = str(task[1]), int(task[2])
         if not count(action.get("cross")):
             # the card is kept: only how many the box holds matters (counted, not listed)
-            if i + 1 < self.places(command(f)).count("fb:" + f):
+            if i + 1 < self.count_at("fb:" + f, command(f)):
                 self.push(("crash", f, i + 1))
             return
         cards = self.fb(f)

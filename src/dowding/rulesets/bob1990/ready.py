@@ -144,8 +144,7 @@ class ReadyStage(Core):
         for unit, places in self.loc.at.items():
             boxes = [where for where, bits in places.items() if bits and where.startswith("fb:")]
             for where in boxes:
-                for cid in self._unit_cards_at(unit, where):
-                    self.loc[cid] = "crb"
+                self.loc.move_all(unit, where, "crb")
         self.revealed = frozenset()
         for f in RAF_FLIGHTS:
             self.unseen[f] = 0
