@@ -11,7 +11,7 @@ from itertools import compress
 
 import pytest
 
-from dowding.engine import Chance, Decision, Draw, Event, Terminal
+from dowding.engine import Action, Chance, Decision, Draw, Event, Terminal
 from dowding.rulesets.bob1990 import GAME
 from dowding.rulesets.bob1990.components import LW_FLIGHTS, RAF_FLIGHTS
 from dowding.rulesets.bob1990.flights import (
@@ -21,7 +21,7 @@ from dowding.rulesets.bob1990.flights import (
     raf_moved,
     stage_cleared,
 )
-from dowding.rulesets.bob1990.moving import stage_tasks
+from dowding.rulesets.bob1990.moving import move_to, stage_tasks
 from dowding.rulesets.bob1990.state import Bob1990State
 
 UNITS = (2, 3, 5, 10, 11, 12, 13)
@@ -136,6 +136,8 @@ def test_move_decisions_match_a_fresh_search(options: dict[str, object]) -> None
             plain = (fresh._lw_found if task[0] == "lw_move" else fresh._raf_found)(task[1])
             spaces = plain.order
             assert [o.get("to") for o in node.options] == list(spaces)
+            assert [move_to(o) for o in node.options] == list(spaces)
+            assert move_to(Action.parse(str(node.options[0]))) == spaces[0]
             assert all(o.get("flight") == task[1] for o in node.options)
     assert moves > 500
 

@@ -41,6 +41,13 @@ def move_action(flight: str, to: str) -> Action:
     return Action("move", flight=flight, to=to)
 
 
+def move_to(action: Action) -> str:
+    """``str(action.get("to"))`` of a move the engine has let through: it is one of the
+    decision's options (``apply`` checks, ``apply_trusted`` is only handed those), so its
+    arguments are ``move_action``'s, flight then to (a move is most of a game's steps)."""
+    return action.args[1][1]  # type: ignore[return-value]
+
+
 BRITISH_SKY = frozenset({"england", "wales", "scotland", "northern_ireland", "sea"})
 
 _SKY: dict[int, frozenset[str]] = {}
@@ -696,7 +703,7 @@ class Moving(Core):
 
     def _do_lw_move(self, task: Task, action: Action) -> None:
         f: str = task[1]
-        to = str(action.get("to"))
+        to = move_to(action)
         fl = self.fl
         flight = fl[f]
         found = self._move_found[1]  # move_found(f, True), inline
@@ -842,7 +849,7 @@ class Moving(Core):
 
     def _do_raf_move(self, task: Task, action: Action) -> None:
         f: str = task[1]
-        to = str(action.get("to"))
+        to = move_to(action)
         found = self._move_found[1]  # move_found(f, False), inline
         if found is None:
             found = self.raf_found(f)
