@@ -282,8 +282,12 @@ class Core(TaskQueueState):
             break
         else:
             self._node = self.result
-        self.events = tuple(self._log)
-        self._log = []
+        log = self._log  # this state's own (``copy`` gives a copy a new one): emptied, not made
+        if log:
+            self.events = tuple(log)
+            log.clear()
+        else:
+            self.events = ()
 
     def _chance(self, task: Task) -> Chance:
         chance = self.chancers[task[0]](self, task)

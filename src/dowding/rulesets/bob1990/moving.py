@@ -25,6 +25,7 @@ from .flights import (
     RAF,
     RAF_FB,
     RAF_MOVE,
+    Flight,
     command,
     count,
     fuel_marker,
@@ -636,11 +637,13 @@ class Moving(Core):
         self._reach_cache = (key, out)
         return out
 
-    def _lw_found(self, f: str) -> Found:
+    def _lw_found(self, f: str, flight: Flight | None = None) -> Found:
         """The search without enemies first (shared by every position of the British flights);
         only an enemy in a space the flight could fly on from (``Found.inner``) can stop it, so
-        the search is made again only when one stands there, with those enemies alone."""
-        flight = self.fl[f]
+        the search is made again only when one stands there, with those enemies alone.
+        ``flight``: ``fl[f]``, when the caller has it."""
+        if flight is None:
+            flight = self.fl[f]
         reach = max_move(flight.fuel)
         start = flight.pos
         assert start is not None
@@ -651,7 +654,8 @@ class Moving(Core):
         stops = g.box if flight.rs_stop else g.box | g.working(self.destroyed)
         memo = g.lw_memo
         shift = g.key_shift
-        head = g.lw_key(start, carried, reach, 0)  # lw_key(..., stops) is head | stops << shift
+        # lw_key(start, carried, reach, stops), inline: head | stops << shift
+        head = (g.index[start] << 5) | ((reach & 7) << 2) | carried
         found = memo.get(head | stops << shift)
         if found is None:
             found = g.lw_search(start, carried, reach, stops)
@@ -684,7 +688,7 @@ class Moving(Core):
             return None
         # the search itself: ``lw_found``'s cache serves a second question about the same state,
         # and the move answering this decision reads its search from ``_move_found``
-        found = self._lw_found(f)
+        found = self._lw_found(f, flight)
         prompt = lw_prompt(f, flight.fuel)
         decision = found._decision  # found.decision(LUFTWAFFE, f, prompt), its slot inline
         if decision is None or decision.prompt != prompt:
