@@ -129,3 +129,22 @@ def test_a_search_made_again_with_enemies_from_its_base_is_a_fresh_search(cell_k
         assert again.dests == fresh.dests
         tried += 1
     assert tried > 100
+
+
+@pytest.mark.parametrize("cell_km", [50, 25])
+def test_move_options_read_from_the_lowest_space_are_every_destination(cell_km: int) -> None:
+    """``Graph.moves`` reads the move actions from the set's lowest space on: the same actions,
+    in ``space_order``, as one read over the whole board, for sets anywhere on it."""
+    c = get_game("bob1990").new_state("advanced", {"cell_km": cell_km}).c
+    g = Graph(c)
+    rng = random.Random(cell_km + 1)
+    n = len(g.names)
+    for _ in range(200):
+        spaces = 0
+        for _ in range(rng.randrange(1, 40)):
+            spaces |= 1 << rng.randrange(n)
+        if rng.random() < 0.2:
+            spaces |= 1 << (n - 1)  # the Norway box, the last space
+        plain = [a for i, a in enumerate(g.moves("2A", (1 << n) - 1)) if spaces >> i & 1]
+        assert list(g.moves("2A", spaces)) == plain
+        assert [a.get("to") for a in plain] == g.spaces_of(spaces)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
-from itertools import compress
+from itertools import compress, islice
 from operator import itemgetter
 from typing import Any
 
@@ -186,7 +186,12 @@ class Graph:
                 every = self._moves[flight] = tuple(move_action(flight, s) for s in self.names)
             if len(kept) >= 1 << 13:
                 kept.clear()
-            found = kept[spaces] = tuple(compress(every, self.marks(spaces)))
+            # read from the set's lowest space on (a flight's destinations lie close together:
+            # the marks and the read span them, not the whole board)
+            low = (spaces & -spaces).bit_length() - 1 if spaces else 0
+            found = kept[spaces] = tuple(
+                compress(islice(every, low, None), self.marks(spaces >> low))
+            )
         return found
 
     def decision(self, seat: str, flight: str, prompt: str, spaces: int) -> Decision:
