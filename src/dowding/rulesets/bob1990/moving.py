@@ -831,12 +831,17 @@ class Moving(Core):
         if found.inner:
             enemies = found.inner & self.enemy_mask(g, RAF)
             if enemies:
-                memo = g.raf_memo
-                key = g.raf_key(start, enemies)
-                found = memo.get(key)
-                if found is None:
-                    found = g.raf_search(start, enemies)
-                    g.remember(memo, key, found)
+                found = self._raf_with(g, start, enemies)
+        return found
+
+    def _raf_with(self, g: Graph, start: str, enemies: int) -> Found:
+        """The British search from ``start`` with ``enemies`` in its way (kept by both)."""
+        memo = g.raf_memo
+        key = g.raf_key(start, enemies)
+        found = memo.get(key)
+        if found is None:
+            found = g.raf_search(start, enemies)
+            g.remember(memo, key, found)
         return found
 
     def _raf_search(self, start: str, enemies: frozenset[str]) -> dict[str, int]:
@@ -846,9 +851,24 @@ class Moving(Core):
 
     def _dec_raf_move(self, task: Task) -> Decision | None:
         f: str = task[1]
-        if self.fl[f].status != ON_MAP:
+        flight = self.fl[f]
+        if flight.status != ON_MAP:
             return None
-        found = self._raf_found(f)  # as _dec_lw_move
+        # _raf_found(f), inline (as _dec_lw_move: a British move is a third of a game's steps)
+        start = flight.pos
+        assert start is not None
+        g = graph(self.c)
+        if flight.base in self.destroyed and not flight.airborne:
+            found: Found = Fixed(g, start)  # C.III: no take-off from a damaged airfield
+        else:
+            free = g.raf_free.get(start)
+            if free is None:
+                free = g.raf_free[start] = g.raf_search(start, 0)
+            found = free
+            if found.inner:
+                enemies = found.inner & self.enemy_mask(g, RAF)
+                if enemies:
+                    found = self._raf_with(g, start, enemies)
         prompt = raf_prompt(f)
         decision = found._decision
         if decision is None or decision.prompt != prompt:
