@@ -14,8 +14,10 @@ from dowding.rulesets.fight_for_the_sky import bots
 from dowding.rulesets.fight_for_the_sky.bots import DEFAULT, HeuristicPlayer, Settings, policy
 from dowding.rulesets.fight_for_the_sky.search import (
     OWN_POLICY,
+    WEIGHTS,
     OwnPolicy,
     evaluate,
+    features,
     own_settings,
 )
 from dowding.rulesets.fight_for_the_sky.state import FightState
@@ -166,3 +168,24 @@ def test_the_search_keeps_its_policys_pick_in_the_intermediate_game_only() -> No
         assert player.budget.keep_margin is None
         player.choose(s.view(node.seat), node)
         assert player.budget.keep_margin == margin
+
+
+def test_the_campaign_is_scored_by_its_own_fit_over_its_whole_length() -> None:
+    # The Campaign's points are counted once, after its last day turn: its turns left are the
+    # whole campaign's, and it reads weights fitted to campaigns (WEIGHTS, OWN_WEIGHTS), not the
+    # Intermediate Game's, which read its later days 0.001-0.1 for a Luftwaffe that went on to win
+    game = get_game("fight-for-the-sky")
+    start = game.new_state("campaign", {})
+    assert isinstance(start, FightState)
+    days, turns = start.rules.campaign_days, start.rules.turns_per_day
+    assert features(start)[2] == days * turns - 1
+    last_day = start.copy()
+    last_day.day = days - 1
+    assert features(last_day)[2] == turns - 1
+    ahead = start.copy()
+    ahead.lost = (0, 0, 20)  # twenty bomber flights shot down: 40 points to the RAF
+    assert evaluate(ahead)["raf"] > evaluate(start)["raf"]
+    assert evaluate(start) != evaluate(start, WEIGHTS["intermediate"])
+    # the own Luftwaffe wins 86% of its rollouts' campaigns, the own RAF about three in five
+    assert OwnPolicy("luftwaffe").evaluate(start)["luftwaffe"] > 0.8
+    assert 0.3 < OwnPolicy("raf").evaluate(start)["luftwaffe"] < 0.6
