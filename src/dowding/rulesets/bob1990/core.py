@@ -253,41 +253,11 @@ class Core(TaskQueueState):
         self._node = self.result
 
     def _apply(self, action: Action) -> None:
-        """``TaskQueueState._apply`` with ``_advance`` written in (one call a step, not three:
-        this runs at every step); a move decision's search is kept for its move only when that
-        decision is the one answered (``_move_found``)."""
+        """``TaskQueueState._apply``; a move decision's search is kept for its move only when
+        that decision is the one answered (``_move_found``)."""
         if self._move_found[0] is not self._node:
             self._move_found = (None, None)
-        self._node = None
-        queue = self.queue
-        task = queue[0]
-        self.queue = queue[1:]
-        self.handlers[task[0]](self, task, action)
-        steps = self.steps
-        while self.result is None:
-            queue = self.queue
-            if not queue:
-                raise AssertionError("the task queue ran dry")
-            task = queue[0]
-            auto, step = steps[task[0]]
-            if auto:
-                self.queue = queue[1:]
-                step(self, task)
-                continue
-            node = step(self, task)
-            if node is None:
-                self.queue = queue[1:]
-                continue
-            self._node = node
-            break
-        else:
-            self._node = self.result
-        log = self._log  # this state's own (``copy`` gives a copy a new one): emptied, not made
-        if log:
-            self.events = tuple(log)
-            log.clear()
-        else:
-            self.events = ()
+        super()._apply(action)
 
     def _chance(self, task: Task) -> Chance:
         chance = self.chancers[task[0]](self, task)
