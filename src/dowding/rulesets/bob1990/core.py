@@ -13,7 +13,7 @@ dogfight and put back (``fb:<flight>``, under the unseen ones).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import compress
 from typing import Any, ClassVar
 
@@ -317,16 +317,18 @@ class Core(TaskQueueState):
         return [cid for cid, where in self.loc.items() if where == place]
 
     def _unit_cards_at(self, unit: int, place: str) -> list[str]:
-        """A unit's cards at ``place``, in file order (read from ``loc``'s bits: a byte a card,
-        lowest bit first, for ``compress``)."""
+        """A unit's cards at ``place``, in file order (read from ``loc``'s bits)."""
         bits = self.loc.at[unit].get(place)
-        if not bits:
-            return []
-        return list(compress(self.c.decks[unit], bin(bits)[:1:-1].encode().translate(_MARKS)))
+        return list(self._marked(unit, bits)) if bits else []
 
     def cards_of(self, unit: int, bits: int) -> list[str]:
         """A unit's cards at the bits of their index in its deck, in file order."""
-        return list(compress(self.c.decks[unit], bin(bits)[:1:-1].encode().translate(_MARKS)))
+        return list(self._marked(unit, bits))
+
+    def _marked(self, unit: int, bits: int) -> Iterator[str]:
+        """The cards of ``unit``'s deck at ``bits`` (a byte a card, lowest bit first, for
+        ``compress``)."""
+        return compress(self.c.decks[unit], bin(bits)[:1:-1].encode().translate(_MARKS))
 
     def pool(self, unit: int) -> list[str]:
         """A Group's or Luftflotte's cards in its Combat Ready box (file order)."""
@@ -335,9 +337,7 @@ class Core(TaskQueueState):
     def pool_items(self, unit: int) -> tuple[str, ...]:
         """``pool`` as a tuple (the items of a draw), made without the list."""
         bits = self.loc.at[unit].get("crb")
-        if not bits:
-            return ()
-        return tuple(compress(self.c.decks[unit], bin(bits)[:1:-1].encode().translate(_MARKS)))
+        return tuple(self._marked(unit, bits)) if bits else ()
 
     def fb(self, flight: str) -> list[str]:
         """The known cards in a Flight box (for a German flight, all of them)."""

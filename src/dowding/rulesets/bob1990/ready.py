@@ -221,7 +221,7 @@ class ReadyStage(Core):
         f, n = str(task[1]), int(task[2])
         self.loc[str(action.get("item"))] = "fb:" + f
         if n > 1:
-            self.queue = (("lw_deal", f, n - 1), *self.queue)  # push, inline
+            self.push(("lw_deal", f, n - 1))
 
     def _auto_reinforce_rolls(self, task: Task) -> None:
         chosen, self.scratch = self.scratch, ()
