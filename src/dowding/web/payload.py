@@ -111,7 +111,8 @@ def decision_json(
 ) -> dict[str, Any]:
     """The seat's own decision; each option with its label in words, made by the ruleset's
     ``words.py`` from ``seen`` (the seat's view) alone, and its ``odds`` (``option_odds.py``,
-    from the same view) when it starts a combat or a bombing, else null."""
+    from the same view) when it starts a combat or a bombing; an option without odds has no
+    ``odds`` key (a placement or a move offered a hundred times would carry a hundred nulls)."""
     prompt = decision.prompt
     if ruleset is not None and seen is not None:
         labels = option_labels(ruleset, seen, decision)
@@ -124,7 +125,7 @@ def decision_json(
         "seat": decision.seat,
         "prompt": prompt,
         "options": [
-            {"text": o.text, "label": label, "odds": None if od is None else od.to_json()}
+            {"text": o.text, "label": label} | ({} if od is None else {"odds": od.to_json()})
             for o, label, od in zip(decision.options, labels, odds, strict=True)
         ],
         "free": decision.free,

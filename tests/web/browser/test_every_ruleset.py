@@ -177,7 +177,7 @@ def test_a_game_by_clicks_with_odds_undo_and_report(
         if payload["decision"] is None:
             time.sleep(0.05)  # the computers are moving
             continue
-        found = [o for o in payload["decision"]["options"] if o["odds"]]
+        found = [o for o in payload["decision"]["options"] if o.get("odds")]
         if found:
             odds = (found[0]["text"], found[0]["odds"]["summary"])
             break

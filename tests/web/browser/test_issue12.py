@@ -277,7 +277,7 @@ def test_bob_the_intercept_odds_and_the_damaged_boxes_on_the_table(
     page = w.page
     payload = _table_payload("bob", "channel-battle")
     options = {o["text"]: o for o in payload["decision"]["options"]}
-    assert options["decline"]["odds"] is None
+    assert "odds" not in options["decline"]
     odds = options["intercept flight=11C"]["odds"]
     assert odds["summary"].startswith("Shoot down ≥1: ") and "unseen" in odds["assumes"]
     _table(page, server, payload)
