@@ -24,16 +24,17 @@ from dowding.engine import Decision, State, Terminal, get_game
 
 # ruleset, scenario, games (short form, DOWDING_SLOW=1 form), one decision in N sampled, the
 # seat whose own policy and score are checked (None: the heuristic on both sides, the ruleset's
-# ``evaluate``)
-CASES = [
-    ("fight-for-the-sky", "basic", (30, 100), 3, None),
-    ("fight-for-the-sky", "intermediate", (4, 30), 8, None),
-    ("fight-for-the-sky", "intermediate", (30, 100), 8, "luftwaffe"),
-    ("fight-for-the-sky", "intermediate", (30, 100), 8, "raf"),
-    ("bob", "channel-battle", (12, 60), 4, None),
-    ("bob", "london-burning", (12, 40), 4, None),
-    ("bob1990", "advanced", (8, 60), 4, None),
-    ("crane", "eight-heinkels", (12, 60), 4, None),
+# ``evaluate``), and the game's options where a score has weights for each (crane's tables)
+CASES: list[tuple[str, str, tuple[int, int], int, str | None, dict[str, str]]] = [
+    ("fight-for-the-sky", "basic", (30, 100), 3, None, {}),
+    ("fight-for-the-sky", "intermediate", (4, 30), 8, None, {}),
+    ("fight-for-the-sky", "intermediate", (30, 100), 8, "luftwaffe", {}),
+    ("fight-for-the-sky", "intermediate", (30, 100), 8, "raf", {}),
+    ("bob", "channel-battle", (12, 60), 4, None, {}),
+    ("bob", "london-burning", (12, 40), 4, None, {}),
+    ("bob1990", "advanced", (8, 60), 4, None, {}),
+    ("crane", "eight-heinkels", (12, 60), 4, None, {}),  # II.A's ping-pong table, the default
+    ("crane", "eight-heinkels", (12, 60), 4, None, {"table": "6x4"}),
 ]
 FIRST_SEED = 1000  # the fits used seeds from 0
 
@@ -58,7 +59,12 @@ class _Every:
 
 
 def scored_positions(
-    ruleset: str, scenario: str, games: int, every: int, own: str | None = None
+    ruleset: str,
+    scenario: str,
+    games: int,
+    every: int,
+    own: str | None = None,
+    options: dict[str, str] | None = None,
 ) -> tuple[list[float], list[float]]:
     """The score's chance for its fitted side at one decision in ``every`` of heuristic games,
     and each position's result for that side (a half where nobody won). With ``own``, that seat
@@ -71,7 +77,7 @@ def scored_positions(
     chances: list[float] = []
     results: list[float] = []
     for seed in range(FIRST_SEED, FIRST_SEED + games):
-        state = game.new_state(scenario, {})
+        state = game.new_state(scenario, dict(options or {}))
         players = {s: make_player(ruleset, "heuristic", s, seed) for s in state.seat_ids()}
         if own is not None:  # Fight for the Sky's: its heuristic with the own settings
             players[own] = bots.HeuristicPlayer(own, seed, **search.own_settings(scenario))
@@ -84,12 +90,17 @@ def scored_positions(
     return chances, results
 
 
-@pytest.mark.parametrize(("ruleset", "scenario", "games", "every", "own"), CASES)
+@pytest.mark.parametrize(("ruleset", "scenario", "games", "every", "own", "options"), CASES)
 def test_the_fitted_score_beats_the_base_rate(
-    ruleset: str, scenario: str, games: tuple[int, int], every: int, own: str | None
+    ruleset: str,
+    scenario: str,
+    games: tuple[int, int],
+    every: int,
+    own: str | None,
+    options: dict[str, str],
 ) -> None:
     n = games[1] if os.environ.get("DOWDING_SLOW") == "1" else games[0]
-    chances, results = scored_positions(ruleset, scenario, n, every, own)
+    chances, results = scored_positions(ruleset, scenario, n, every, own, options)
     base = sum(results) / len(results)
     fitted = sum(map(_log_loss, chances, results)) / len(results)
     constant = sum(_log_loss(base, r) for r in results) / len(results)
@@ -97,5 +108,5 @@ def test_the_fitted_score_beats_the_base_rate(
         f"{ruleset} {scenario} {own or ''}: the fitted score's log loss {fitted:.3f} over {n} heuristic games "
         f"is no better than the base rate's {constant:.3f} (its side won {base:.0%}): refit it "
         f"(python3 benchmarks/fit_evaluation.py --ruleset {ruleset} --scenario {scenario}"
-        f"{'' if own is None else ' --own ' + own})"
+        f"{'' if own is None else ' --own ' + own}{''.join(f' with {k}={v}' for k, v in options.items())})"
     )

@@ -19,8 +19,9 @@ def position(
     fresh: bool = False,
     **options: object,
 ) -> CraneState:
-    """A state where only the named planes fly, at (x, y, heading); every other plane is gone."""
-    state = GAME.new_state(scenario, options)
+    """A state where only the named planes fly, at (x, y, heading); every other plane is gone.
+    The coordinates are on the 6 ft x 4 ft table unless ``table`` says another."""
+    state = GAME.new_state(scenario, {"table": "6x4", **options})
     damage = damage or {}
     planes = []
     for plane in state.planes:

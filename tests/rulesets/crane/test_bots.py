@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
+
 from dowding.engine import Chance, Decision
+from dowding.rulesets.crane import GAME, search
 from dowding.rulesets.crane.bots import CraneHeuristic
 from dowding.rulesets.crane.state import CraneState
 
@@ -55,3 +60,19 @@ def test_the_raf_goes_for_the_bomber_rather_than_a_closer_fighter() -> None:
     assert isinstance(node, Decision)
     assert {o.word("target") for o in node.options if o.kind == "fire"} == {"S1-1", "B1-1"}
     assert "target=B1-1" in _choice(state)
+
+
+@pytest.mark.parametrize("table", ["pingpong", "6x4"])
+def test_the_search_score_reads_the_weights_fitted_on_its_table(table: str) -> None:
+    # A bomber has further to fly on II.A's ping-pong table (108") than on the 6 ft x 4 ft one
+    # (72"): one score for both read the start of the larger table 0.74 where the Luftwaffe won
+    # 82% (docs/rules/crane.md, Balance); each table has its own fit
+    state = GAME.new_state("eight-heinkels", {"table": table})
+    weights = search.WEIGHTS[table]
+    z = weights[-1] + sum(w * f for w, f in zip(weights[:-1], search.features(state), strict=True))
+    assert search.evaluate(state)["luftwaffe"] == pytest.approx(1 / (1 + math.exp(-z)))
+    other = search.WEIGHTS["6x4" if table == "pingpong" else "pingpong"]
+    assert weights != other
+    assert (
+        GAME.new_state("eight-heinkels", {}).options["table"] == "pingpong"
+    )  # II.A's, the default

@@ -17,10 +17,11 @@ WIDTH = 80
 
 @pytest.mark.parametrize("scenario", [s.id for s in GAME.scenarios])
 @pytest.mark.parametrize("steps", [0, 40])
+@pytest.mark.parametrize(("table", "length"), [("pingpong", 108), ("6x4", 72)])
 def test_every_seat_fits_80_columns_with_the_ruler_and_the_legend(
-    scenario: str, steps: int
+    scenario: str, steps: int, table: str, length: int
 ) -> None:
-    state = GAME.new_state(scenario, {})
+    state = GAME.new_state(scenario, {"table": table})
     rng = random.Random(7)
     for _ in range(steps):
         node = state.next()
@@ -33,6 +34,6 @@ def test_every_seat_fits_80_columns_with_the_ruler_and_the_legend(
         text = console.file.getvalue()  # type: ignore[attr-defined]
         assert max(len(line) for line in text.splitlines()) <= WIDTH
         ruler = next(line for line in text.splitlines() if line.lstrip().startswith("y 0"))
-        assert ruler.split()[1:] == ["0", "12", "24", "36", "48", "60", "72"]
+        assert ruler.split()[1:] == [str(y) for y in range(0, length + 1, 12)]
         for words in ("RAF in upper case", "Luftwaffe in lower case", "factory", "flak range"):
             assert words in text

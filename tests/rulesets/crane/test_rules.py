@@ -123,7 +123,7 @@ def test_the_whole_distance_is_flown() -> None:
 
 # --- V.B placing the Germans ----------------------------------------------------------------
 def test_germans_are_placed_six_to_twelve_inches_in_and_off_the_flanks() -> None:
-    state = GAME.new_state("eight-heinkels")
+    state = GAME.new_state("eight-heinkels", {"table": "6x4"})  # 48" wide
     node = state.next()
     assert isinstance(node, Decision) and node.seat == "luftwaffe"
     for bad in ("place x=24 y=5", "place x=24 y=13", "place x=5 y=10", "place x=44 y=10"):
@@ -136,7 +136,7 @@ def test_germans_are_placed_six_to_twelve_inches_in_and_off_the_flanks() -> None
 
 # --- V.C British arrivals ----------------------------------------------------------------------
 def _through_setup(scenario: str = "eight-heinkels"):  # type: ignore[no-untyped-def]
-    state = GAME.new_state(scenario)
+    state = GAME.new_state(scenario, {"table": "6x4"})  # the coordinates below are on it
     for spot in ("place x=12 y=12", "place x=36 y=12", "place x=20 y=9", "place x=28 y=9"):
         state.apply(spot)
     roll(state, 3)  # S1 level

@@ -35,7 +35,7 @@ class CraneGame(Game):
     default_scenario: ClassVar[str] = "eight-heinkels"
     perfect_information: ClassVar[bool] = True
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("table", "6x4", "the playing surface (II.A)", choices=("6x4", "pingpong")),
+        OptionSpec("table", "pingpong", "the playing surface (II.A)", choices=("6x4", "pingpong")),
         OptionSpec(
             "auto_intercept",
             True,

@@ -417,7 +417,7 @@ def place_layer(texts: Sequence[str], acts: set[str], free: str) -> str:
         x, y = float(m.group(1)), float(m.group(2))
         # the point drawn once (DEFS, PLACE_POINT), its ring stroked as the <use> is (the
         # style's hover, focus and the page's highlight); no <title>: the page says the
-        # option's own words ("Place at 7.5" across, 8.5" down the table")
+        # option's own words ("Place at 7.5" across, 8.5" down")
         parts.append(
             f'<use href="#{PLACE_POINT}" class="opt place-point" data-action="{esc(text)}" '
             f'tabindex="0" role="button" x="{sx(x, y)}" y="{sy(x, y)}"/>'
@@ -486,7 +486,7 @@ def panel(view: View, seat: str | None) -> str:
     return "".join(out)
 
 
-PLACE_POINT = "crane-place"
+PLACE_POINT = "pp"  # short: its <use> comes once for each of up to 36 entry points a push
 DEFS = (
     "<defs>"
     f'<g id="{PLACE_POINT}"><circle r="4" fill="#fff" stroke="#000" stroke-width="1"/>'

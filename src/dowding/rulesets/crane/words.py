@@ -46,7 +46,8 @@ def labels(view: View, decision: Decision) -> list[str]:
     def one(a: Action) -> str:
         k = a.kind
         if k == "place":
-            return f"Place at {_inches(a.get('x'))} across, {_inches(a.get('y'))} down the table"
+            # the prompt names the entry area; short, for up to 36 of them in one push
+            return f"Place at {_inches(a.get('x'))} across, {_inches(a.get('y'))} down"
         if k == "select":
             return f"Move {named(a.get('plane'))} next"
         if k == "move":
