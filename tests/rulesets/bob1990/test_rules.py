@@ -308,7 +308,40 @@ def test_the_stacks_are_at_most_three_and_never_empty() -> None:
         assert isinstance(node, Decision)
         seen.append([a.get("n") for a in node.options])
         s.apply(node.options[0])  # all on stack 1 as long as the rest can fill 2 and 3
-    assert seen[0] == [1] and seen[-1] == [3] and s.stack_sizes() == [4, 1, 1]
+    assert seen[0] == [1, 2, 3] and seen[-2] == [2, 3] and seen[-1] == [3]
+    assert s.stack_sizes() == [4, 1, 1]
+
+
+def test_the_german_player_numbers_the_stacks_so_a_number_says_nothing() -> None:
+    # B.II.2: the GP lays each card on the stack he likes. The Flight box lists the bombers
+    # first, and when a new stack was always the next number its first card (a bomber) was
+    # always on stack 1; the heuristic and the search's policy now open a stack at random
+    import random
+
+    from dowding.rulesets.bob1990.bots import heuristic
+    from dowding.rulesets.bob1990.search import bombers_together
+
+    for chooser in ("heuristic", "policy"):
+        first_card_on = set()
+        for seed in range(12):
+            s = dogfight_position()
+            s.apply(Action("dogfight", space="I17"))
+            s.apply(Action("attack", flight="2A"))
+            first = s.fb("2A")[0]
+            assert s.c.cards[first].bombing  # an He 111
+            player, rng = heuristic("luftwaffe", seed), random.Random(seed)
+            while s.queue[0][0] == "stack":
+                node = s.next()
+                assert isinstance(node, Decision)
+                view = s.view("luftwaffe", infostate=False)
+                pick = (
+                    player.choose(view, node)
+                    if chooser == "heuristic"
+                    else bombers_together(s, node, rng)
+                )
+                s.apply(pick)
+            first_card_on.add(s.loc[first])
+        assert first_card_on == {"stack:1", "stack:2", "stack:3"}, (chooser, first_card_on)
 
 
 # --- B.III Bombing --------------------------------------------------------------------------

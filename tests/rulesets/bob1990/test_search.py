@@ -98,7 +98,7 @@ def test_the_rollout_policy_is_the_heuristic_but_for_german_losses() -> None:
                     assert all(o.aircraft != "Ju 87" for o in others) or s.turn_no >= 5
                 differ += policy != choice
             elif node.seat == LUFTWAFFE and choice.kind == "stack":
-                assert policy == bombers_together(s, node)
+                assert policy == bombers_together(s, node, random.Random(0))
             else:
                 assert policy == choice
             seen[node.seat] += 1

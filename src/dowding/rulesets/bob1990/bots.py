@@ -92,7 +92,16 @@ class Bob1990Heuristic:
         return min(d.options, key=score)
 
     def _stack(self, v: View, d: Decision, c: Components) -> Action:
-        return max(d.options, key=lambda a: count(a.get("n")))
+        """B.II.2: a card on a stack of its own while a stack is empty, the rest on the largest;
+        which stack, at random, as the stacks' numbers are public and must tell the BP
+        nothing of what they hold."""
+        sizes = v["fight"]["sizes"]
+        empty = [a for a in d.options if not sizes[count(a.get("n")) - 1]]
+        if empty:
+            return empty[0] if len(empty) == 1 else self.rng.choice(empty)
+        most = max(sizes[count(a.get("n")) - 1] for a in d.options)
+        largest = [a for a in d.options if sizes[count(a.get("n")) - 1] == most]
+        return largest[0] if len(largest) == 1 else self.rng.choice(largest)
 
     def _bomb(self, v: View, d: Decision, c: Components) -> Action:
         return d.options[0]

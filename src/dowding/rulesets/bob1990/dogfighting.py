@@ -31,12 +31,12 @@ _RAF_OF = itemgetter(*RAF_FLIGHTS)
 
 
 @lru_cache(maxsize=1024)
-def stack_decision(g: str, low: int, high: int) -> Decision:
-    """B.II.2: the stacks ``low``-``high`` for ``g``'s next card (made once: it is immutable)."""
+def stack_decision(g: str, stacks: tuple[int, ...]) -> Decision:
+    """B.II.2: the stacks ``g``'s next card may go on (made once: it is immutable)."""
     return Decision(
         LUFTWAFFE,
         f"Put {g}'s next squadron card on a face-down stack (B.II.2)",
-        tuple(Action("stack", n=k) for k in range(low, high + 1)),
+        tuple(Action("stack", n=k) for k in stacks),
     )
 
 
@@ -124,12 +124,15 @@ class Dogfighting(Core):
         g = str(task[1])
         left = self.fb(g)
         sizes = self.stack_sizes()
-        used = sum(1 for s in sizes if s)
-        empty = self.fight[2] - used
-        # canonical: a new stack is the next number; the cards left must fill the empty stacks
-        if empty >= len(left):
-            return stack_decision(g, used + 1, used + 1)
-        return stack_decision(g, 1, min(used + 1, self.fight[2]))
+        empty = tuple(k for k, n in enumerate(sizes, 1) if not n)
+        # B.II.2: the GP lays each card on any of the stacks, so which stack is which is his to
+        # arrange and a stack's number says nothing of its cards to the BP. (A new stack was
+        # once always the next number: stack 1 then held the Flight box's first card, a bomber
+        # whenever the flight had one, since the decks list bombers first.) B24: the cards left
+        # must fill the empty stacks.
+        if len(empty) >= len(left):
+            return stack_decision(g, empty)
+        return stack_decision(g, tuple(range(1, self.fight[2] + 1)))
 
     def _do_stack(self, task: Task, action: Action) -> None:
         g = str(task[1])
