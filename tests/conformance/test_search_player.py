@@ -37,15 +37,17 @@ class _SharedRandom:
 
 class _Checked:
     """A search player handed a JSON copy of the view (no object of the state can reach it),
-    whose every choice is checked to be legal and counted when it had a choice."""
+    whose every choice is checked to be legal and counted when it had a choice: a listed
+    option, or a free value the position accepts (the search may play its prior's)."""
 
-    def __init__(self, player: ISMCTSPlayer) -> None:
+    def __init__(self, player: ISMCTSPlayer, state: State) -> None:
         self.player = player
+        self.state = state  # the position play_out decides at, read only to check legality
         self.searched = 0
 
     def choose(self, seen: dict[str, Any], decision: Decision) -> Action:
         action = self.player.choose(json.loads(json.dumps(seen)), decision)
-        assert action in decision.options
+        assert action in decision.options or (decision.free and self.state.is_legal(action))
         self.searched += len(decision.options) > 1
         return action
 
@@ -70,7 +72,7 @@ def _advance(ruleset: str, scenario: str, seed: int, decisions: int) -> State:
 def test_search_player_chooses_legal_options(case: tuple[str, str]) -> None:
     ruleset, scenario = case
     state = get_game(ruleset).new_state(scenario, {})
-    players = {seat: _Checked(_tiny(ruleset, seat, 11)) for seat in state.seat_ids()}
+    players = {seat: _Checked(_tiny(ruleset, seat, 11), state) for seat in state.seat_ids()}
 
     def searched_enough(position: State, decision: Decision) -> bool:
         return sum(p.searched for p in players.values()) >= 25

@@ -153,6 +153,17 @@ def terminal_values(terminal: Terminal, sides: Mapping[str, str]) -> dict[str, f
     return {seat: 1.0 if terminal.winner in (seat, side) else 0.0 for seat, side in sides.items()}
 
 
+def _candidates(world: State, here: Decision, preferred: Action | None) -> tuple[Action, ...]:
+    """The listed options, and the prior's pick after them where it is a free value this world
+    accepts (``State.check_free``, the engine's own test): a prior that places or turns by
+    any amount (crane's heuristic) is searched, and kept, as it plays, not only its nearest
+    listed neighbours. Only decisions with free values pay for the look."""
+    options = here.options
+    if preferred is None or preferred in options or world.check_free(preferred, here) is not None:
+        return options
+    return (*options, preferred)
+
+
 class ISMCTSPlayer:
     """Chooses by information-set MCTS from ``view`` alone; see the module docstring."""
 
@@ -229,8 +240,16 @@ class ISMCTSPlayer:
                 return (0, a == root.preferred, 0.0)
             return (e.visits, a == root.preferred, e.total / max(e.visits, 1))
 
-        pick = max(decision.options, key=robust)
-        return self._kept(root, pick, decision.options)
+        # the prior's free value (not listed) competes too where the search took it: only a
+        # value the engine accepted in a world searched has an edge (``_candidates``), and a
+        # seat's own choice is legal by what it sees (crane hides nothing)
+        options = decision.options
+        free = root.preferred
+        if decision.free and free in root.edges and free not in options:
+            assert free is not None
+            options = (*options, free)
+        pick = max(options, key=robust)
+        return self._kept(root, pick, options)
 
     def _kept(self, root: _Node, pick: Action, options: tuple[Action, ...]) -> Action:
         """``pick``, or the policy's pick where the budget keeps it: when the search found no
@@ -290,6 +309,8 @@ class ISMCTSPlayer:
                 continue
             if node.preferred is None and self.prior is not None:
                 node.preferred = self.prior(world, rng)
+            if here.free:
+                options = _candidates(world, here, node.preferred)
             action, edge = self._select(node, options)
             if edge is None:  # a choice tried for the first time: the tree grows by one
                 edge = node.edges[action] = _Edge()
