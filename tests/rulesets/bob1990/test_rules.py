@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 from dowding.engine import Action, Decision, Terminal
+from dowding.rulesets.bob1990.bots import heuristic
 from dowding.rulesets.bob1990.flights import (
     DOWN,
     LANDED,
@@ -14,6 +17,7 @@ from dowding.rulesets.bob1990.flights import (
     max_move,
     shot_down,
 )
+from dowding.rulesets.bob1990.search import bombers_together
 
 from .position import fresh, roll, run, until
 
@@ -316,11 +320,6 @@ def test_the_german_player_numbers_the_stacks_so_a_number_says_nothing() -> None
     # B.II.2: the GP lays each card on the stack he likes. The Flight box lists the bombers
     # first, and when a new stack was always the next number its first card (a bomber) was
     # always on stack 1; the heuristic and the search's policy now open a stack at random
-    import random
-
-    from dowding.rulesets.bob1990.bots import heuristic
-    from dowding.rulesets.bob1990.search import bombers_together
-
     for chooser in ("heuristic", "policy"):
         first_card_on = set()
         for seed in range(12):
