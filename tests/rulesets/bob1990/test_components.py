@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from dowding.rulesets.bob.board import BoardError
+from dowding.bots import make_player, play_out
+from dowding.engine import Terminal
+from dowding.rulesets.bob.board import BoardError, draw_board_data
 from dowding.rulesets.bob1990 import GAME
-from dowding.rulesets.bob1990.components import load_components
+from dowding.rulesets.bob1990.components import components_for, load_components
+from dowding.rulesets.bob1990.flights import LUFTWAFFE, RAF
+from dowding.rulesets.bob1990.svg import render_dynamic
 
 
 def test_the_shipped_components() -> None:
@@ -36,3 +41,22 @@ def test_a_bad_missions_file_is_refused_with_its_path(tmp_path: Path) -> None:
     (tmp_path / "missions.json").write_text(json.dumps({"missions": cards}))
     with pytest.raises(BoardError, match=r"missions\.0\.kind"):
         load_components(str(tmp_path))
+
+
+def test_a_players_own_board_is_what_the_players_and_the_map_read(tmp_path: Path) -> None:
+    """A board of the player's own (here bob's generator at 40 km: 481 spaces, not 312) reaches
+    the heuristic players, the words and the map through the view, which names the folder: the
+    heuristic once read the shipped board and failed on a space it lacked."""
+    board = draw_board_data(cell_km=40)
+    (tmp_path / "board-50km.json").write_text(json.dumps(board))
+    state = GAME.new_state(None, {"data": str(tmp_path)})
+    assert len(state.c.board.spaces) != len(load_components().board.spaces)
+    view = state.view(RAF)
+    assert view["data"] == str(tmp_path) and components_for(view) is state.c
+    assert "data" not in GAME.new_state(None, None).view(RAF)  # the shipped files: no folder
+    players = {s: make_player("bob1990", "heuristic", s, 1) for s in state.seat_ids()}
+    end = play_out(state, players, dice=random.Random(1), max_steps=20_000)
+    assert isinstance(end, Terminal)
+    assert "N22" in state.c.board.spaces and "N22" not in load_components().board.spaces
+    svg = render_dynamic(state.view(LUFTWAFFE), LUFTWAFFE)  # drawn whole: not the shipped board
+    assert "<title>N22" in svg

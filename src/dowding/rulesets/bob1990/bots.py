@@ -16,7 +16,7 @@ from typing import Any
 
 from dowding.engine import Action, Decision
 
-from .components import BOX, Components, load_components
+from .components import BOX, Components, components_for
 from .flights import LUFTWAFFE, RAF, command, count
 
 View = dict[str, Any]
@@ -31,7 +31,7 @@ class Bob1990Heuristic:
         options = decision.options
         if len(options) == 1:
             return options[0]
-        c = load_components("", int(view.get("cell_km", 50)))
+        c = components_for(view)
         handler = HANDLERS.get((decision.seat, options[0].kind))
         if handler is None:
             return options[0]

@@ -17,6 +17,7 @@ A player's ``data`` folder may hold ``board-50km.json``, ``board.json`` (25 km),
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -84,8 +85,16 @@ class Components:
     rs: dict[str, tuple[str, ...]]  # radar-scanned space -> its radar stations
     lw_airfields: frozenset[str]  # German airfield spaces, the Norway box among them
     cell_km: int
+    data: str  # the player's own data folder ("" for the shipped files), carried in the views
     by_slug: dict[str, str]  # target words in actions -> gazetteer name
     names: dict[str, str]  # card and mission ids -> what is printed on them (manual draws)
+
+
+def components_for(view: Mapping[str, Any]) -> Components:
+    """The components a view was dealt from: its board's scale and the player's own data folder
+    (``data``, in the view only when one is set), so a bot or a front end reads the same board
+    and cards as the rules (a player's own board had the heuristic look up spaces it lacked)."""
+    return load_components(str(view.get("data", "")), int(view.get("cell_km", 50)))
 
 
 def slug(name: str) -> str:
@@ -171,6 +180,7 @@ def load_components(data_dir: str = "", cell_km: int = 50) -> Components:
         rs=rs,
         lw_airfields=lw,
         cell_km=cell_km,
+        data=data_dir,
         by_slug={
             slug(n): n
             for n in (*city_group, *(x for b in bases.values() for x in (*b.airfield, *b.radar)))

@@ -24,7 +24,7 @@ from dowding.engine import Decision
 from dowding.engine.option_odds import OptionOdds, percent
 
 from . import odds
-from .components import Components, load_components
+from .components import Components, components_for
 from .flights import command, count
 
 View = Mapping[str, Any]
@@ -149,7 +149,7 @@ def _bomb(c: Components, view: View, flight: str) -> OptionOdds | None:
 
 
 def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
-    c = load_components("", int(view.get("cell_km", 50)))
+    c = components_for(view)
     out: dict[str, OptionOdds] = {}
     for option in decision.options:
         found: OptionOdds | None = None

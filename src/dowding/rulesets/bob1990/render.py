@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..flowed import Flowed
-from .components import load_components
+from .components import Components, components_for
 from .words import mission_name
 
 TERRAIN = {"sea": ("·", "blue"), "land": ("#", "green"), "both": (":", "yellow")}
@@ -43,7 +43,7 @@ def header(view: dict[str, Any], seat: str | None) -> Text:
 
 
 def board(view: dict[str, Any]) -> Text:
-    c = load_components("", int(view.get("cell_km", 50)))
+    c = components_for(view)
     g = c.board.grid
     here: dict[str, list[str]] = {}
     for f, fl in view["flights"].items():
@@ -111,9 +111,8 @@ def flights(view: dict[str, Any]) -> Table:
     return table
 
 
-def _cards_in_words(ids: list[str], cell_km: int) -> str:
+def _cards_in_words(ids: list[str], c: Components) -> str:
     """'3 Bf 109 (4 dice), 2 He 111 (1 die, bombs 2)': a box's face-up cards by type."""
-    c = load_components("", cell_km)
     kinds: dict[str, int] = {}
     for cid in ids:
         card = c.cards[cid]
@@ -129,13 +128,13 @@ PLACES = {"fb": "Flight box", "hand": "drawn for the dogfight", "dmg": "Damaged 
 
 def boxes(view: dict[str, Any]) -> Text:
     """The Flight boxes, drawn hands and Damaged boxes whose cards this seat sees face up."""
-    km = int(view.get("cell_km", 50))
+    c = components_for(view)
     lines: list[str] = []
     for place, ids in view.get("cards", {}).items():
         kind, _, who = place.partition(":")
         if kind in PLACES and ids:
             owner = f"Group {who}" if kind == "dmg" else who
-            lines.append(f"{owner} {PLACES[kind]}: {_cards_in_words(ids, km)}")
+            lines.append(f"{owner} {PLACES[kind]}: {_cards_in_words(ids, c)}")
     shot = sum(len(ids) for p, ids in view.get("cards", {}).items() if p.startswith("shot:"))
     if shot:
         lines.append(f"German squadrons shot down so far: {shot}")
@@ -147,12 +146,12 @@ def dogfight(view: dict[str, Any]) -> Text:
     fight = view.get("fight")
     if not fight:
         return Text("")
-    km = int(view.get("cell_km", 50))
+    c = components_for(view)
     lines = [f"Dogfight at {fight['space']}: {fight['flight']} in {fight['stacks']} stack(s)"]
     for k in range(1, int(fight["stacks"]) + 1):
         up = view["cards"].get(f"stack:{k}", [])
         down = int(view.get("face_down", {}).get(f"stack:{k}", 0))
-        parts = [_cards_in_words(up, km)] if up else []
+        parts = [_cards_in_words(up, c)] if up else []
         if down:
             parts.append(f"{down} face down")
         against = [f for f, s in fight["pairs"] if s == k]
@@ -164,7 +163,7 @@ def dogfight(view: dict[str, Any]) -> Text:
 def missions(view: dict[str, Any]) -> Text:
     m = view["missions"]
     lines = [f"Mission box: {m['deck']} cards"]
-    c = load_components("", int(view.get("cell_km", 50)))
+    c = components_for(view)
     for lf, mission in m["assigned"].items():
         target = m["targets"].get(lf)
         said = f"{mission}, {mission_name(c, mission)}" if mission in c.missions else mission

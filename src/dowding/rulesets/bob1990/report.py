@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .components import load_components
+from .components import components_for
 
 RAF_GROUPS = frozenset({"10", "11", "12", "13"})
 
@@ -19,7 +19,7 @@ def tallies(view: Mapping[str, Any]) -> dict[str, dict[str, float]]:
     cards = view.get("cards") or {}
     lost = {"RAF (damaged)": 0.0, "Luftwaffe (shot down)": 0.0}
     by_type: dict[str, float] = {}
-    known = load_components("", int(view.get("cell_km", 50))).cards
+    known = components_for(view).cards
     for box, held in cards.items():
         where, _, unit = str(box).partition(":")
         if where in ("dmg", "shot") and isinstance(held, list | int):

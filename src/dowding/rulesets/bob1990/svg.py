@@ -25,7 +25,7 @@ from typing import Any
 
 from dowding.rulesets.coastline import coast_path, sea_path
 
-from .components import Components, load_components
+from .components import Components, components_for, load_components
 from .render import _cards_in_words
 from .words import labels, mission_name
 
@@ -62,10 +62,10 @@ def _size(c: Components) -> tuple[int, int, int]:
     return size, OX + g.columns * size + 20 + PANEL_W, max(OY + g.rows * size + 60, 760)
 
 
-@lru_cache(maxsize=2)
-def _board(cell_km: int) -> str:
+@lru_cache(maxsize=4)
+def _board(cell_km: int, data: str = "") -> str:
     """The spaces, the features as printed and the axes, without any view."""
-    c = load_components("", cell_km)
+    c = load_components(data, cell_km)
     size = _size(c)[0]
     return "".join(_cells(c, OX, OY, size) + _coast(c, OX, OY, size) + _axes(c, OX, OY, size))
 
@@ -87,20 +87,20 @@ def render_static(options: Mapping[str, Any] | None = None) -> str:
 
 def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
     """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT`` (the
-    25 km board, not the one drawn apart, is drawn whole)."""
-    if int(view.get("cell_km", 50)) != STATIC_KM:
+    25 km board or a player's own, not the one drawn apart, is drawn whole)."""
+    if int(view.get("cell_km", 50)) != STATIC_KM or view.get("data"):
         return render_svg(view, seat, decision)
     return _render(view, seat, decision, STATIC_SLOT)
 
 
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The map and its panel as ``seat`` sees them, options clickable."""
-    board = _board(int(view.get("cell_km", 50)))
+    board = _board(int(view.get("cell_km", 50)), str(view.get("data", "")))
     return _render(view, seat, decision, f'<g class="board">{board}</g>')
 
 
 def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
-    c = load_components("", int(view.get("cell_km", 50)))
+    c = components_for(view)
     size, width, height = _size(c)
     g = c.board.grid
     ox, oy = OX, OY
@@ -367,7 +367,7 @@ def _panel(
             down = int(view.get("face_down", {}).get(f"stack:{k}", 0))
             what = "; ".join(
                 [
-                    *([_cards_in_words(up, c.cell_km)] if up else []),
+                    *([_cards_in_words(up, c)] if up else []),
                     *([f"{down} face down"] if down else []),
                 ]
             )
@@ -375,7 +375,7 @@ def _panel(
             line(f"stack {k}: {what or 'empty'}" + (f" vs {', '.join(against)}" if against else ""))
     for place, ids in view.get("cards", {}).items():
         if place.startswith("hand:") and ids:
-            line(f"{place[5:]} drew: {_cards_in_words(ids, c.cell_km)}")
+            line(f"{place[5:]} drew: {_cards_in_words(ids, c)}")
     line("Flights", bold=True, gap=18)
     for f, fl in view["flights"].items():
         line(_flight_line(f, fl), gap=12)
@@ -383,5 +383,5 @@ def _panel(
     if boxes:
         line("Flight boxes (cards face up to you)", bold=True, gap=18)
         for f, ids in boxes:
-            line(f"{f}: {_cards_in_words(ids, c.cell_km)}", gap=12)
+            line(f"{f}: {_cards_in_words(ids, c)}", gap=12)
     return out

@@ -152,6 +152,8 @@ class Views(Core):
                 "scores": dict(self.result.scores),
             },
         }
+        if self.c.data:
+            view["data"] = self.c.data  # the player's own components (``components_for``)
         if infostate:
             view["infostate"] = self.infostate(seat, hidden)
         return view

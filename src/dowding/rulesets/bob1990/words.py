@@ -9,7 +9,7 @@ from typing import Any
 
 from dowding.engine import Action, Decision
 
-from .components import Components, load_components
+from .components import Components, components_for
 from .flights import command, count
 
 View = Mapping[str, Any]
@@ -114,7 +114,7 @@ def narrate(view: View, text: str) -> str:
     shows the seat is named, from the printed cards alone (a card's id is its printed face, so
     naming it tells nothing the id does not): a card the seat may not see is never in what it
     reads, and a face-down card stays as the text says it ("a squadron card", "face down")."""
-    c = load_components("", int(view.get("cell_km", 50)))
+    c = components_for(view)
 
     def one_card(m: re.Match[str]) -> str:
         cid = m.group(0).split(" ", 1)[0]
@@ -134,5 +134,5 @@ def narrate(view: View, text: str) -> str:
 
 
 def labels(view: View, decision: Decision) -> list[str]:
-    c = load_components("", int(view.get("cell_km", 50)))
+    c = components_for(view)
     return [_label(c, view, a) for a in decision.options]
