@@ -4,18 +4,22 @@ beside a squadron's move onto a formation's hex: the dogfight it is then in."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
 from dowding.engine import Chance, Decision
 from dowding.engine.option_odds import option_odds
 from dowding.rulesets.fight_for_the_sky.components import LUFTWAFFE, RAF
 from dowding.rulesets.fight_for_the_sky.state import FightState
+from dowding.rulesets.fight_for_the_sky.svg import render_svg
 from dowding.rulesets.fight_for_the_sky.tables import aa_result
 
 from .position import blank, fly, formation, run
 
 RULESET = "fight-for-the-sky"
+DATA = Path(__file__).parents[3] / "src/dowding/rulesets/fight_for_the_sky/data"
 
 
 def _odds(s: FightState, node: Decision, text: str) -> object:
@@ -146,3 +150,28 @@ def test_a_squadron_flown_onto_a_formation_shows_the_dogfight_it_joins() -> None
     announced = option_odds(RULESET, s.view(RAF, infostate=False), combat)[0]
     assert announced is not None and joined.outcomes == announced.outcomes
     assert joined.params == announced.params and "escorted" in joined.assumes
+
+
+def test_the_odds_and_the_map_read_the_players_own_map(tmp_path: Path) -> None:
+    """With a map of the player's own (``data``: Detling's AA 1, ours 2) the odds beside the
+    raid's move and the map read it, through the view, which names the folder: both read the
+    shipped map before."""
+    shipped = json.loads((DATA / "map.json").read_text("utf-8"))
+    for t in shipped["targets"]:
+        if t["id"] == "detling":
+            assert t["aa"] == 2
+            t["aa"] = 1
+    (tmp_path / "map.json").write_text(json.dumps(shipped))
+    s = blank("intermediate", data=str(tmp_path))
+    formation(s, (11, 12, 49), "K6", "detling", seen=True, face_up=True)
+    node = run(s, ("lw_move",))
+    assert isinstance(node, Decision)
+    fly = next(o.text for o in node.options if o.get("to") == "J6")
+    view = s.view(LUFTWAFFE, infostate=False)
+    assert view["data"] == str(tmp_path)
+    odds = dict(zip((o.text for o in node.options), option_odds(RULESET, view, node), strict=True))
+    found = odds[fly]
+    assert found is not None and found.params["aa"] == 1
+    svg = render_svg(view, LUFTWAFFE, node)
+    assert "Detling AA1" in svg and "Detling AA2" not in svg
+    assert "data" not in blank("intermediate").view(LUFTWAFFE, infostate=False)

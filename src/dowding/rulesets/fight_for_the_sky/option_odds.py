@@ -41,15 +41,20 @@ FACES = range(1, 7)
 SIXTH = Fraction(1, 6)
 
 
-def _weakest(types: Sequence[str]) -> str:
+def _data(view: View) -> str:
+    """The player's own data folder the game was dealt from ("": the shipped files)."""
+    return str(view.get("data", ""))
+
+
+def _weakest(types: Sequence[str], data: str) -> str:
     """Notes on Attack: a mixed force reads the inferior type's column."""
-    kinds = load_components().aircraft
+    kinds = load_components(data).aircraft
     return min(types, key=lambda t: kinds[t].rank)
 
 
-def attack_odds(aircraft: str, strength: int) -> dict[str, Any]:
+def attack_odds(aircraft: str, strength: int, data: str = "") -> dict[str, Any]:
     """The ``attack`` procedure: aircraft shot down, and their mean."""
-    return dict(attack(aircraft, strength, 0, ""))
+    return dict(attack(aircraft, strength, 0, data))
 
 
 def _line(who: str, odds: Mapping[str, Any]) -> str:
@@ -65,15 +70,16 @@ def _raf_at(view: View, h: str) -> list[Mapping[str, Any]]:
 def _announce(view: View, h: str, joining: Mapping[str, Any] | None = None) -> OptionOdds | None:
     """The RAF's first attack on the formation on ``h``, by the squadrons there (and
     ``joining``, one flying in)."""
-    rules = load_components().rules
-    kinds = load_components().aircraft
+    data = _data(view)
+    rules = load_components(data).rules
+    kinds = load_components(data).aircraft
     rafs = _raf_at(view, h)
     if joining is not None:
         rafs = [r for r in rafs if r.get("sqn") != joining.get("sqn")] + [joining]
     if not rafs:
         return None
     flights = sum(int(r["flights"]) for r in rafs)
-    column = _weakest([str(r["type"]) for r in rafs])
+    column = _weakest([str(r["type"]) for r in rafs], data)
     forms = [f for f in view.get("formations", ()) if f.get("hex") == h]
     if joining is not None and not forms:
         return None
@@ -91,7 +97,7 @@ def _announce(view: View, h: str, joining: Mapping[str, Any] | None = None) -> O
             on, strength = "the bombers", flights + rules.bomber_bonus
     if view.get("weather") not in (None, "clear"):
         assumes.append("every squadron makes contact")
-    odds = attack_odds(column, strength)
+    odds = attack_odds(column, strength, data)
     return OptionOdds(
         _line("Shoot down", odds) + f" (first attack, on {on}, strength {strength})",
         odds,
@@ -102,7 +108,8 @@ def _announce(view: View, h: str, joining: Mapping[str, Any] | None = None) -> O
 
 
 def _strike(view: View, h: str, start: str) -> OptionOdds | None:
-    rules = load_components().rules
+    data = _data(view)
+    rules = load_components(data).rules
     patrol = next(
         (f for f in view.get("formations", ()) if f.get("hex") == start and f.get("units")),
         None,
@@ -112,11 +119,11 @@ def _strike(view: View, h: str, start: str) -> OptionOdds | None:
         return None
     units = patrol["units"]
     strength = sum(int(u["flights"]) for u in units)
-    column = _weakest([str(u["type"]) for u in units])
+    column = _weakest([str(u["type"]) for u in units], data)
     theirs = sum(int(r["flights"]) for r in rafs) + rules.escort_bonus
-    raf_column = _weakest([str(r["type"]) for r in rafs])
-    mine = attack_odds(column, strength)
-    back = attack_odds(raf_column, theirs)
+    raf_column = _weakest([str(r["type"]) for r in rafs], data)
+    mine = attack_odds(column, strength, data)
+    back = attack_odds(raf_column, theirs, data)
     return OptionOdds(
         f"{_line('Shoot down', mine)}; {_line('RAF shoots down', back)}",
         {"patrol_shoots_down": mine, "raf_shoots_down": back},
@@ -126,8 +133,8 @@ def _strike(view: View, h: str, start: str) -> OptionOdds | None:
     )
 
 
-def _flights(units: Sequence[Mapping[str, Any]], role: str | None = None) -> int:
-    kinds = load_components().aircraft
+def _flights(units: Sequence[Mapping[str, Any]], data: str, role: str | None = None) -> int:
+    kinds = load_components(data).aircraft
     return sum(
         int(u["flights"]) for u in units if role is None or kinds[str(u["type"])].role == role
     )
@@ -156,7 +163,7 @@ def _losses(view: View) -> int:
 
 
 def _flights_lost(view: View, aircraft: int) -> int:
-    per = load_components().rules.aircraft_per_flight_lost
+    per = load_components(_data(view)).rules.aircraft_per_flight_lost
     before = _losses(view) % per
     return (before + aircraft) // per
 
@@ -171,14 +178,15 @@ def _named(d: Mapping[int, Fraction]) -> dict[str, Fraction]:
 
 def _bomb_run(view: View, f: Mapping[str, Any], end: str) -> OptionOdds | None:
     """How to Bomb, Steps (1)-(7): the target's AA, then the bombing at the flights left."""
-    comp = load_components()
-    board = load_board()
+    data = _data(view)
+    comp = load_components(data)
+    board = load_board(data)
     target = str(f.get("target") or "")
     if f.get("kind") != "raid" or f.get("bombed") or board.target_hex.get(target) != end:
         return None
     units = list(f["units"])
-    bombers = _flights(units, "bomber")
-    escorts = _flights(units) - bombers
+    bombers = _flights(units, data, "bomber")
+    escorts = _flights(units, data) - bombers
     if not bombers:
         return None
     basic = view.get("scenario") == "basic"
@@ -232,8 +240,9 @@ def _guns_home(view: View, f: Mapping[str, Any], end: str) -> OptionOdds | None:
     """Notes on Movement: each urban hex on the way home fires at the formation once."""
     if not f.get("home"):
         return None
-    board = load_board()
-    comp = load_components()
+    data = _data(view)
+    board = load_board(data)
+    comp = load_components(data)
     blocked = frozenset(
         str(g["hex"])
         for g in view.get("formations", ())
@@ -244,7 +253,7 @@ def _guns_home(view: View, f: Mapping[str, Any], end: str) -> OptionOdds | None:
     if not guns:
         return None
     units = list(f["units"])
-    flights = _flights(units, "bomber") or _flights(units)
+    flights = _flights(units, data, "bomber") or _flights(units, data)
     total: dict[int, Fraction] = {0: Fraction(1)}
     for h in guns:
         step: dict[int, Fraction] = {}

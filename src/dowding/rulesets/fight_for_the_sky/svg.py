@@ -92,11 +92,12 @@ def _size(board: Board) -> tuple[float, float]:
     return width, height
 
 
-@lru_cache(maxsize=1)
-def static_layer() -> str:
+@lru_cache(maxsize=4)
+def static_layer(data: str = "") -> str:
     """The hexes, their terrain, the column letters, the flight paths and the targets' names:
-    the same in every game and for every seat."""
-    board = load_board()
+    the same in every game and for every seat (of the shipped map, or a player's own in
+    ``data``)."""
+    board = load_board(data)
     out: list[str] = []
     for c in range(board.data.grid.columns):
         x, _ = _centre(board, f"{chr(ord('A') + c)}1")
@@ -142,17 +143,21 @@ def render_static(options: Mapping[str, Any] | None = None) -> str:
 
 
 def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
-    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT``."""
+    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT`` (a
+    player's own map, not the one drawn apart, is drawn whole)."""
+    if view.get("data"):
+        return render_svg(view, seat, decision)
     return _render(view, seat, decision, STATIC_SLOT)
 
 
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The map and rosters as ``seat`` sees them, options clickable."""
-    return _render(view, seat, decision, f'<g class="board">{static_layer()}</g>')
+    board = static_layer(str(view.get("data", "")))
+    return _render(view, seat, decision, f'<g class="board">{board}</g>')
 
 
 def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> str:
-    board = load_board()
+    board = load_board(str(view.get("data", "")))
     width, height = _size(board)
     options: tuple[Action, ...] = tuple(getattr(decision, "options", ()) or ())
     panel, panel_height = _rosters(board, view, options, width + 10)

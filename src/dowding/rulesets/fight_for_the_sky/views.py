@@ -601,4 +601,6 @@ def view(s: FightState, seat: str | None, with_infostate: bool = True) -> JSON:
         "fight": s.fight[0] if s.fight and s.fight[0] else None,
         "over": None if s.result is None else s.result.reason,
         "infostate": infostate(s, seat) if with_infostate else None,
+        # the player's own components (``data``), which the words, odds and map read too
+        **({"data": str(s.options["data"])} if s.options.get("data") else {}),
     }

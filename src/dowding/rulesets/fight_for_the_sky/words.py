@@ -104,7 +104,7 @@ def _index(view: View) -> tuple[dict[str, Mapping[str, Any]], dict[str, Mapping[
 
 
 def labels(view: View, decision: Decision) -> list[str]:
-    board = load_board()
+    board = load_board(str(view.get("data", "")))
     raf, units = _index(view)
     forms = {str(f["hex"]): f for f in view.get("formations", ()) if f.get("hex")}
 
