@@ -150,11 +150,12 @@ WEIGHTS: dict[str, tuple[float, ...]] = {
     # 0.49 for the Luftwaffe. The earlier fit (--margin, when the heuristic Luftwaffe won 0 of
     # 200) read it 0.0, and search against search ended 0-0, no raid announced
     "intermediate": (-0.2381, 0.4027, -0.221, -0.0695, 0.2925, 0.6591, -0.0063, -135.822),
-    # --games 120 --every 4, its turns left the whole Campaign's (the heuristic Luftwaffe's
-    # share 33.3%): held-out log loss 0.550 against 0.585 for the base rate. Before it the
-    # Campaign read the Intermediate Game's weights, which its days' points and losses drove to
-    # 0.001-0.1 for the Luftwaffe in games the Luftwaffe went on to win
-    "campaign": (-0.0579, 0.062, -0.0076, -0.2694, 0.1996, 0.1441, -0.0015, -29.7575),
+    # --games 120 --every 4, its turns left the whole Campaign's, refitted when the radar
+    # stations' Campaign points became 3 (the heuristic Luftwaffe's share 26.4%): held-out log
+    # loss 0.487 against 0.521 for the base rate (at 4 points: 33.3%, 0.550 against 0.585).
+    # Before the first fit the Campaign read the Intermediate Game's weights, which its days'
+    # points and losses drove to 0.001-0.1 for the Luftwaffe in games the Luftwaffe went on to win
+    "campaign": (-0.015, 0.02, 0.0124, -0.112, 0.0176, 0.0422, 0.0023, -2.7024),
 }
 
 
@@ -183,12 +184,13 @@ OWN_WEIGHTS: dict[tuple[str, str], tuple[float, ...]] = {
     # the start reads 0.38 for the Luftwaffe. (Fitted to the old own RAF, 48.2%: 0.585
     # against 0.709)
     ("intermediate", RAF): (-0.212, 0.4005, -0.0733, -0.0532, 0.3677, 0.5217, -0.007, -130.3433),
-    # The Campaign, --games 300 --every 4 --own luftwaffe: the Luftwaffe's share 86.0%;
-    # held-out log loss 0.238 against 0.287 for the base rate
-    ("campaign", LUFTWAFFE): (-0.1055, 0.1664, 0.0156, -0.2141, 0.1311, 0.2502, 0.0021, -40.498),
-    # --own raf: the Luftwaffe's share 41.3%; held-out log loss 0.646 against 0.648 (a
-    # Campaign's early days say little of its end; on its last quarter 0.551)
-    ("campaign", RAF): (-0.0327, 0.0205, -0.0049, -0.1868, 0.0943, 0.0815, -0.0011, -11.1779),
+    # The Campaign, --games 300 --every 4 --own luftwaffe, radar stations at 3 points: the
+    # Luftwaffe's share 75.3%; held-out log loss 0.396 against 0.536 for the base rate (at 4
+    # points: 86.0%, 0.238 against 0.287)
+    ("campaign", LUFTWAFFE): (-0.121, 0.188, 0.0076, -0.2359, 0.2836, 0.2794, 0.0003, -66.035),
+    # --own raf: the Luftwaffe's share 31.6%; held-out log loss 0.521 against 0.549 (at 4
+    # points: 41.3%, 0.646 against 0.648; a Campaign's early days say little of its end)
+    ("campaign", RAF): (-0.0147, 0.0584, 0.0151, -0.0829, 0.1551, 0.0261, 0.0017, -23.3247),
 }
 
 
