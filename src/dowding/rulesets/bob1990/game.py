@@ -33,7 +33,8 @@ class Bob1990Game(Game):
         OptionSpec(
             "cell_km",
             50,
-            "the board's scale: 50 km spaces, or bob's 25 km (B1)",
+            "the board's scale: 50 km spaces, or bob's 25 km (B1), the level game between"
+            " equal computer players",
             minimum=25,
             maximum=50,
         ),
