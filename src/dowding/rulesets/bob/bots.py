@@ -394,6 +394,7 @@ class BobHeuristic:
         self.ground_below = GROUND_BELOW if ground_below is None else ground_below
         self.target_guard = TARGET_GUARD if target_guard is None else target_guard
         _static()  # the board's tables, built now rather than in the first decision
+        self.data = ""  # the player's own data folder, as the last view named it
         # what the RAF has seen of each Luftwaffe flight's cards (face up in a fight)
         self.seen: dict[str, dict[str, Card]] = {}
         self._paths: dict[str, tuple[tuple[Any, ...], list[str]]] = {}
@@ -410,9 +411,10 @@ class BobHeuristic:
 
     @property
     def s(self) -> _Static:
-        return _static()  # shared by every player, and not copied with one
+        return _static(self.data)  # shared by every player, and not copied with one
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Action:
+        self.data = str(view.get("data", ""))
         v = _View(view, self.s)
         if self.side == RAF:
             self._remember(v)

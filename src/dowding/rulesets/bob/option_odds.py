@@ -499,7 +499,7 @@ def _bombrun(t: Tables, view: View, decision: Decision) -> OptionOdds | None:
 
 
 def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
-    t = load_tables()
+    t = load_tables(str(view.get("data", "")))  # the player's own cards, where the game has them
     out: dict[str, OptionOdds] = {}
     for option in decision.options:
         found: OptionOdds | None = None

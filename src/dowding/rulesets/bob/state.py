@@ -672,6 +672,13 @@ class BobState(
 
     # --- views and serialisation --------------------------------------------------------------
     def view(self, seat: str | None, infostate: bool = True, *, brief: bool = False) -> JSON:
+        out = self._view(seat, infostate, brief=brief)
+        if self.options.get("data"):
+            # the player's own components, which the players, words and odds read too
+            out["data"] = str(self.options["data"])
+        return out
+
+    def _view(self, seat: str | None, infostate: bool = True, *, brief: bool = False) -> JSON:
         """What ``seat`` sees. ``brief`` (for the search player's rollouts) leaves out what the
         heuristic player does not read: the step's name, production, assists, the flights that
         may head home, the combat ready boxes, the missions, the aces, the victory points and

@@ -91,22 +91,23 @@ def _card_facts(c: Any) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=1)
-def _cards() -> dict[str, dict[str, Any]]:
-    return {c.id: _card_facts(c) for c in load_tables().cards}
+@lru_cache(maxsize=4)
+def _cards(data: str = "") -> dict[str, dict[str, Any]]:
+    return {c.id: _card_facts(c) for c in load_tables(data).cards}
 
 
 def narrate(view: View, text: str) -> str:
     """A line the seat reads with each squadron card's id in words (engine/words.py's
     ``in_words``): a card drawn, ``raf-10-01`` -> ``No. 92 Squadron (Spitfire, 4 dice, damage
     4)``. Only an id the line already shows the seat is named, so nothing hidden is told."""
-    cards = _cards()
+    data = str(view.get("data", ""))  # the player's own cards, where the game has them
+    cards = _cards(data)
     text = CARD_ID.sub(
         lambda m: card(cards[m.group(0)]) if m.group(0) in cards else m.group(0), text
     )
     # a mission card the line shows (the Luftwaffe's own draw): its target too, unless the
     # line already gives it ("M10-01: bomb ...")
-    return MISSION_ID.sub(lambda m: mission(load_tables(), m.group(0)), text)
+    return MISSION_ID.sub(lambda m: mission(load_tables(data), m.group(0)), text)
 
 
 @lru_cache(maxsize=1)
@@ -164,7 +165,7 @@ def _known_missions(view: View) -> set[str]:
 
 
 def labels(view: View, decision: Decision) -> list[str]:
-    t = load_tables()
+    t = load_tables(str(view.get("data", "")))
     seen = {str(c["id"]): c for c in _cards_in(view)}
     known = _known_missions(view)
     lw_seat = view.get("seat") == LUFTWAFFE or decision.seat.startswith(LUFTWAFFE)
