@@ -6,12 +6,23 @@ as soon as it is registered. Letters refer to the conformance checklist in suppo
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from dowding.bots import make_player, player_kinds
-from dowding.engine import Action, Decision, Game, Match, Node, Terminal, get_game
+from dowding.engine import (
+    Action,
+    Decision,
+    Game,
+    Match,
+    Node,
+    Terminal,
+    data_folder,
+    get_game,
+    view,
+)
 from tests.support import (
     BIG_SEED,
     cases,
@@ -135,6 +146,35 @@ def test_every_computer_player_plays_legal_games(case: tuple[str, str], seed: in
         seats = game.seat_ids()
         players = {seat: make_player(case[0], kind, seat, seed + i) for i, seat in enumerate(seats)}
         assert play(*case, seed, players=players).finished, kind
+
+
+def test_a_players_own_data_is_named_in_every_view(case: tuple[str, str], tmp_path: Path) -> None:
+    """A game dealt from a player's own components (the ``data`` option; an empty folder is
+    the shipped values) names the folder in every seat's view and the spectator's, and in the
+    worlds a search player samples, so whatever reads components from a view (the bots, the
+    words, the odds, the maps: ``engine.data_folder``) reads the player's own; the heuristic
+    plays it to the end."""
+    game = get_game(case[0])
+    if "data" not in {spec.name for spec in game.option_specs}:
+        pytest.skip(f"{case[0]} has no components a player may own")
+    folder = str(tmp_path)
+    (tmp_path / "components.json").write_text("{}")  # crane asks for its one file
+    seats = game.seat_ids()
+    players = {seat: make_player(case[0], "heuristic", seat, 5 + i) for i, seat in enumerate(seats)}
+    rng = random.Random(3)
+
+    def hook(match: Match, node: Node, step: int) -> None:
+        if step % 25 and not isinstance(node, Terminal):
+            return
+        for seat in (*match.state.seat_ids(), None):
+            assert data_folder(view(match.state, seat, infostate=False)) == folder, (seat, step)
+        if isinstance(node, Decision):
+            world = game.state_from_view(view(match.state, node.seat), node.seat, rng)
+            assert data_folder(view(world, node.seat, infostate=False)) == folder, step
+
+    assert play(*case, seed=4, players=players, hook=hook, options={"data": folder}).finished
+    shipped = Match(case[0], case[1], None, seed=4).state
+    assert "data" not in view(shipped, None, infostate=False)  # none named, none sent
 
 
 def option_variants(game: Game) -> list[dict[str, object]]:

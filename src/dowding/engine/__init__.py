@@ -15,6 +15,7 @@ from .game import (
     Seat,
     State,
     Terminal,
+    data_folder,
 )
 from .record import LogError, Match, read_log, replay
 from .registry import get_game, ruleset_ids
@@ -54,6 +55,7 @@ __all__ = [
     "State",
     "SymbolPool",
     "Terminal",
+    "data_folder",
     "get_game",
     "read_log",
     "replay",

@@ -23,6 +23,16 @@ from .dice import Chance
 
 JSON = dict[str, Any]
 
+DATA_KEY = "data"  # the view's name for the folder of the player's own components
+
+
+def data_folder(view: Mapping[str, Any]) -> str:
+    """The folder of the player's own components a view names; "" for the shipped ones.
+
+    A player who owns the printed values plays with them (the ``data`` option); whatever reads
+    a ruleset's components from a view (bots, words, odds, maps) reads them from here."""
+    return str(view.get(DATA_KEY) or "")
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -215,6 +225,15 @@ class State(ABC):
 
     def hash(self) -> str:
         return hashlib.blake2b(repr(self.key()).encode(), digest_size=10).hexdigest()
+
+    def with_own_data(self, view: JSON) -> JSON:
+        """``view`` naming the folder of the player's own components, when the game has one
+        (the ``data`` option), so that bots, words, odds and maps read what the rules read
+        (:func:`data_folder`). Every ruleset's ``view`` ends with it."""
+        data = self.options.get("data")
+        if data:
+            view[DATA_KEY] = str(data)
+        return view
 
     @abstractmethod
     def view(self, seat: str | None, infostate: bool = True) -> JSON:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
-from dowding.engine import Decision
+from dowding.engine import Decision, data_folder
 from dowding.engine.option_odds import option_odds
+from dowding.engine.words import option_labels
+from dowding.rulesets.crane.bots import _kill_value
 
 from .position import decide, position, roll
 
@@ -89,3 +92,28 @@ def test_a_bomb_run_shows_the_chance_the_factory_falls() -> None:
     assert run.outcomes["factory_destroyed"] == 2 * two * one + two * two == Fraction(7, 48)
     assert run.outcomes["hits"]["0"] == (1 - two - one) ** 2
     assert run.summary.startswith("Factory destroyed: 15%")
+
+
+def test_the_odds_words_and_heuristic_read_the_players_own_aircraft(tmp_path: Path) -> None:
+    """A player's own components (the ``data`` option): an He-111 of defense 1, renamed. The
+    odds beside the fire option, its words and what the heuristic expects of the shot read
+    them, not the shipped defense 3."""
+    (tmp_path / "components.json").write_text(
+        '{"aircraft": {"he111": {"defense": 1, "name": "He-111 (mine)"}}}'
+    )
+    folder = str(tmp_path)
+    state = position({"V1-1": (10, 30, 0), "B1-1": (14, 40, 0)}, [("select", "raf")], data=folder)
+    decide(state, "move turn=0")
+    node = state.next()
+    assert isinstance(node, Decision)
+    view = state.view(node.seat)
+    assert data_folder(view) == folder
+    at = [o.text for o in node.options].index("fire at=10 target=B1-1")
+    fire = option_odds("crane", view, node)[at]
+    assert fire is not None and fire.params["data"] == folder
+    assert fire.outcomes["destroyed"] > Fraction(1, 18)  # 1d6+3 against 1d6+1
+    shipped = option_odds("crane", {**view, "data": ""}, node)[at]
+    assert shipped is not None and shipped.outcomes["destroyed"] == Fraction(1, 18)
+    assert "He-111 (mine)" in option_labels("crane", view, node)[at]
+    target = next(p for p in view["planes"] if p["id"] == "B1-1")
+    assert _kill_value(target, folder) > _kill_value(target)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from dowding.engine import Action, Decision
+from dowding.engine import Action, Decision, data_folder
 
 from . import odds
 from .tables import LUFTWAFFE, RAF, Card, Mission, Tables, load_tables
@@ -414,7 +414,7 @@ class BobHeuristic:
         return _static(self.data)  # shared by every player, and not copied with one
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Action:
-        self.data = str(view.get("data", ""))
+        self.data = data_folder(view)
         v = _View(view, self.s)
         if self.side == RAF:
             self._remember(v)

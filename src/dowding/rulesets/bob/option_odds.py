@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import Any
 
-from dowding.engine import Decision
+from dowding.engine import Decision, data_folder
 from dowding.engine.option_odds import OptionOdds, mean, percent
 
 from . import odds
@@ -499,7 +499,7 @@ def _bombrun(t: Tables, view: View, decision: Decision) -> OptionOdds | None:
 
 
 def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
-    t = load_tables(str(view.get("data", "")))  # the player's own cards, where the game has them
+    t = load_tables(data_folder(view))  # the player's own cards, where the game has them
     out: dict[str, OptionOdds] = {}
     for option in decision.options:
         found: OptionOdds | None = None

@@ -672,11 +672,7 @@ class BobState(
 
     # --- views and serialisation --------------------------------------------------------------
     def view(self, seat: str | None, infostate: bool = True, *, brief: bool = False) -> JSON:
-        out = self._view(seat, infostate, brief=brief)
-        if self.options.get("data"):
-            # the player's own components, which the players, words and odds read too
-            out["data"] = str(self.options["data"])
-        return out
+        return self.with_own_data(self._view(seat, infostate, brief=brief))
 
     def _view(self, seat: str | None, infostate: bool = True, *, brief: bool = False) -> JSON:
         """What ``seat`` sees. ``brief`` (for the search player's rollouts) leaves out what the

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from dowding.engine import Action, Decision
+from dowding.engine import Action, Decision, data_folder
 
 from .tables import LUFTWAFFE, RAF_FLIGHTS, Tables, load_tables
 
@@ -100,7 +100,7 @@ def narrate(view: View, text: str) -> str:
     """A line the seat reads with each squadron card's id in words (engine/words.py's
     ``in_words``): a card drawn, ``raf-10-01`` -> ``No. 92 Squadron (Spitfire, 4 dice, damage
     4)``. Only an id the line already shows the seat is named, so nothing hidden is told."""
-    data = str(view.get("data", ""))  # the player's own cards, where the game has them
+    data = data_folder(view)  # the player's own cards, where the game has them
     cards = _cards(data)
     text = CARD_ID.sub(
         lambda m: card(cards[m.group(0)]) if m.group(0) in cards else m.group(0), text
@@ -165,7 +165,7 @@ def _known_missions(view: View) -> set[str]:
 
 
 def labels(view: View, decision: Decision) -> list[str]:
-    t = load_tables(str(view.get("data", "")))
+    t = load_tables(data_folder(view))
     seen = {str(c["id"]): c for c in _cards_in(view)}
     known = _known_missions(view)
     lw_seat = view.get("seat") == LUFTWAFFE or decision.seat.startswith(LUFTWAFFE)

@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from dowding.engine import data_folder
 from dowding.rulesets.bob.board import (
     BOX,
     LW_FLIGHTS,
@@ -94,7 +95,7 @@ def components_for(view: Mapping[str, Any]) -> Components:
     """The components a view was dealt from: its board's scale and the player's own data folder
     (``data``, in the view only when one is set), so a bot or a front end reads the same board
     and cards as the rules (a player's own board had the heuristic look up spaces it lacked)."""
-    return load_components(str(view.get("data", "")), int(view.get("cell_km", 50)))
+    return load_components(data_folder(view), int(view.get("cell_km", 50)))
 
 
 def slug(name: str) -> str:

@@ -23,6 +23,7 @@ from html import escape
 from textwrap import wrap
 from typing import Any
 
+from dowding.engine import data_folder
 from dowding.rulesets.coastline import coast_path, sea_path
 
 from .components import Components, components_for, load_components
@@ -88,14 +89,14 @@ def render_static(options: Mapping[str, Any] | None = None) -> str:
 def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
     """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT`` (the
     25 km board or a player's own, not the one drawn apart, is drawn whole)."""
-    if int(view.get("cell_km", 50)) != STATIC_KM or view.get("data"):
+    if int(view.get("cell_km", 50)) != STATIC_KM or data_folder(view):
         return render_svg(view, seat, decision)
     return _render(view, seat, decision, STATIC_SLOT)
 
 
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The map and its panel as ``seat`` sees them, options clickable."""
-    board = _board(int(view.get("cell_km", 50)), str(view.get("data", "")))
+    board = _board(int(view.get("cell_km", 50)), data_folder(view))
     return _render(view, seat, decision, f'<g class="board">{board}</g>')
 
 

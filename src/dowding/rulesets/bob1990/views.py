@@ -152,8 +152,7 @@ class Views(Core):
                 "scores": dict(self.result.scores),
             },
         }
-        if self.c.data:
-            view["data"] = self.c.data  # the player's own components (``components_for``)
+        self.with_own_data(view)  # the player's own components (``components_for``)
         if infostate:
             view["infostate"] = self.infostate(seat, hidden)
         return view

@@ -13,25 +13,32 @@ import math
 import random
 from typing import Any, ClassVar, NamedTuple
 
-from dowding.engine import Action, Decision
+from dowding.engine import Action, Decision, data_folder
 
 from . import geometry as geo
 from .combat import attack_odds
+from .components import AircraftType, load_components
 
 RAF, LUFTWAFFE = "raf", "luftwaffe"
 OFFENSE = {"spitfire": 3, "hurricane": 3, "me109": 3, "he111": 1, "ju87": 1}
-DEFENSE = {"spitfire": 2, "hurricane": 2, "me109": 2, "he111": 3, "ju87": 1}
-ENGINES = {"spitfire": 1, "hurricane": 1, "me109": 1, "he111": 2, "ju87": 1}
 BOMBERS = {"he111", "ju87"}
 
 
-def _kill_value(target: dict[str, Any], offense: int = 3) -> float:
-    return _kill_value_of(target["type"], target["damage"], offense)
+@functools.lru_cache(maxsize=8)
+def _aircraft(data: str = "") -> dict[str, AircraftType]:
+    """The aircraft's combat values (III), shipped or the player's own (``data``, the folder
+    the view names: ``engine.data_folder``)."""
+    return dict(load_components(data).aircraft)
 
 
-@functools.lru_cache(maxsize=64)
-def _kill_value_of(kind: str, damage: int, offense: int) -> float:
-    odds = attack_odds(offense, DEFENSE[kind], damage, ENGINES[kind])
+def _kill_value(target: dict[str, Any], data: str = "", offense: int = 3) -> float:
+    return _kill_value_of(target["type"], target["damage"], offense, data)
+
+
+@functools.lru_cache(maxsize=256)
+def _kill_value_of(kind: str, damage: int, offense: int, data: str = "") -> float:
+    a = _aircraft(data)[kind]
+    odds = attack_odds(offense, a.defense, damage, a.engines)
     return float(odds["destroyed"]) + 0.4 * float(odds["damaged"])
 
 
@@ -40,6 +47,7 @@ class _View:
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.v = view
+        self.data = data_folder(view)  # the player's own components, where the game has them
         self.planes = {p["id"]: p for p in view["planes"]}
         self.width = view["table"]["width"]
         self.length = view["table"]["length"]
@@ -103,12 +111,13 @@ STRAIGHT_STEPS = (3.0, 6.0)  # later turning points tried besides the shortest s
 THREAT_COST = 0.1  # a German fighter that can reach where it ends (VI.A: it will come)
 
 
-@functools.lru_cache(maxsize=64)
-def _attack_worth(kind: str, damage: int) -> float:
+@functools.lru_cache(maxsize=256)
+def _attack_worth(kind: str, damage: int, data: str = "") -> float:
     """One fighter's attack on ``kind``: the chance it destroys it, and a damaged result's
     share of the hits still needed (VI.E.4.d: each engine, then the plane)."""
-    engines = ENGINES[kind]
-    odds = attack_odds(3, DEFENSE[kind], damage, engines)
+    a = _aircraft(data)[kind]
+    engines = a.engines
+    odds = attack_odds(3, a.defense, damage, engines)
     still = engines + 1 - damage
     return float(odds["destroyed"]) + float(odds["damaged"]) / max(still, 1)
 
@@ -142,7 +151,7 @@ def _raf_targets(v: _View, plane: dict[str, Any]) -> list[_Target]:
         turn = max(-90.0, min(90.0, geo.norm_turn(want - b["heading"])))
         ux, uy = geo.unit(b["heading"] + turn)
         step = MOVE[b["type"]] - 2.0 * b["damage"]
-        value = BOMB_ROLLS.get(b["type"], 1) * _attack_worth(b["type"], b["damage"])
+        value = BOMB_ROLLS.get(b["type"], 1) * _attack_worth(b["type"], b["damage"], v.data)
         out.append(
             _Target(
                 b["id"],
@@ -157,7 +166,7 @@ def _raf_targets(v: _View, plane: dict[str, Any]) -> list[_Target]:
         )
     if near_f < near_b or not bombers:
         for f in fighters:
-            value = FIGHTER_WORTH * _attack_worth(f["type"], f["damage"])
+            value = FIGHTER_WORTH * _attack_worth(f["type"], f["damage"], v.data)
             out.append(_Target(f["id"], f["x"], f["y"], value, False, f["x"], f["y"], f["heading"]))
     return out
 
@@ -380,7 +389,7 @@ class CraneHeuristic:
         for t in targets:
             _, r = path.closest_approach((t["x"], t["y"]), limit)
             if r <= v.reach:
-                best_attack = max(best_attack, _kill_value(t))
+                best_attack = max(best_attack, _kill_value(t, v.data))
         score += 10.0 * best_attack
         end = path.points[2] if exit_at is None else path.at(limit)[:2]
         if targets:
@@ -400,7 +409,7 @@ class CraneHeuristic:
                 continue
             target = v.planes[action.word("target")]
             spot = _point_on(points, action.number("at"))
-            value = _kill_value(target) * (
+            value = _kill_value(target, v.data) * (
                 1.5 if target["type"] in BOMBERS else 1.0
             ) - 0.15 * v.gunners_on(spot)
             if best is None or (value, action.text) > best[:2]:

@@ -2,7 +2,7 @@
 
 Every answer enumerates the 36 equally likely pairs of dice (``combat.py``) or convolves them,
 so the figures are exact ``Fraction``s. The aircraft values come from the shipped components
-(``data/components.json``).
+(``data/components.json``), or a player's own with ``--data DIR``.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ KINDS: tuple[str, ...] = (*_COMPONENTS.aircraft, "fighter")
 BOMBERS: tuple[str, ...] = tuple(k for k, a in _COMPONENTS.aircraft.items() if a.role == "bomber")
 
 
-def _kind(name: str) -> AircraftType:
-    aircraft = load_components().aircraft
+def _kind(name: str, data: str = "") -> AircraftType:
+    aircraft = load_components(data).aircraft
     if name == "fighter":
         fighters = [a for a in aircraft.values() if a.role == "fighter"]
         if len({(a.offense, a.defense, a.engines) for a in fighters}) != 1:
@@ -44,18 +44,18 @@ def _check_damage(name: str, kind: AircraftType, damage: int) -> None:
         )
 
 
-def attack(attacker: str, defender: str, damage: int) -> Odds:
+def attack(attacker: str, defender: str, damage: int, data: str = "") -> Odds:
     """VI.E.4: 1d6 + the attacker's offense against 1d6 + the defender's defense."""
-    shooter, target = _kind(attacker), _kind(defender)
+    shooter, target = _kind(attacker, data), _kind(defender, data)
     _check_damage(defender, target, damage)
     return attack_odds(shooter.offense, target.defense, damage, target.engines)
 
 
-def flak(defender: str, damage: int) -> Odds:
+def flak(defender: str, damage: int, data: str = "") -> Odds:
     """VII.A: the factory's flak fires once, 1d6 + its offense against the bomber's defense."""
-    target = _kind(defender)
+    target = _kind(defender, data)
     _check_damage(defender, target, damage)
-    rules = load_components().rules
+    rules = load_components(data).rules
     return attack_odds(rules.flak_offense, target.defense, damage, target.engines)
 
 
@@ -72,12 +72,12 @@ def bomb_hits_distribution(rolls: int) -> dict[int, Fraction]:
     return total
 
 
-def bomb(bomber: str, factory_hits: int) -> Odds:
+def bomb(bomber: str, factory_hits: int, data: str = "") -> Odds:
     """VII.C-D: one bomber's run; and the chance it completes the factory's destruction (VII.E)."""
-    kind = _kind(bomber)
+    kind = _kind(bomber, data)
     if kind.role != "bomber":
         raise ValueError(f"a {kind.name} drops no bombs; bombers: {', '.join(BOMBERS)}")
-    needed = load_components().rules.bombs_needed
+    needed = load_components(data).rules.bombs_needed
     if not 0 <= factory_hits < needed:
         raise ValueError(f"the factory falls at {needed} hits: factory_hits is 0 to {needed - 1}")
     hits = bomb_hits_distribution(kind.bomb_rolls)
@@ -86,6 +86,7 @@ def bomb(bomber: str, factory_hits: int) -> Odds:
 
 
 _DAMAGE = OptionSpec("damage", 0, "engines the defender already has damaged", minimum=0)
+_DATA = OptionSpec("data", "", "a folder with your own components.json")
 
 PROCEDURES: dict[str, Procedure] = {
     "attack": Procedure(
@@ -95,6 +96,7 @@ PROCEDURES: dict[str, Procedure] = {
             OptionSpec("attacker", "spitfire", "the firing aircraft", choices=KINDS),
             OptionSpec("defender", "he111", "the aircraft fired at", choices=KINDS),
             _DAMAGE,
+            _DATA,
         ),
         attack,
         ("dowding odds crane attack --attacker spitfire --defender he111 --damage 1",),
@@ -102,7 +104,7 @@ PROCEDURES: dict[str, Procedure] = {
     "flak": Procedure(
         "flak",
         "The factory's flak at a bomber coming within range (VII.A).",
-        (OptionSpec("defender", "he111", "the bomber fired at", choices=KINDS), _DAMAGE),
+        (OptionSpec("defender", "he111", "the bomber fired at", choices=KINDS), _DAMAGE, _DATA),
         flak,
         ("dowding odds crane flak --defender ju87",),
     ),
@@ -112,6 +114,7 @@ PROCEDURES: dict[str, Procedure] = {
         (
             OptionSpec("bomber", "he111", "the bombing aircraft", choices=BOMBERS),
             OptionSpec("factory_hits", 0, "hits the factory has already taken", minimum=0),
+            _DATA,
         ),
         bomb,
         ("dowding odds crane bomb --bomber he111 --factory-hits 2",),

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from dowding.engine import Decision
+from dowding.engine import Decision, data_folder
 from dowding.engine.option_odds import OptionOdds, mean, percent
 
 from .odds import attack, bomb
@@ -19,8 +19,8 @@ from .odds import attack, bomb
 View = Mapping[str, Any]
 
 
-def attack_odds(shooter: str, target: str, damage: int) -> OptionOdds:
-    odds = attack(shooter, target, damage)
+def attack_odds(shooter: str, target: str, damage: int, data: str = "") -> OptionOdds:
+    odds = attack(shooter, target, damage, data)
     destroyed, damaged = odds["destroyed"], odds["damaged"]
     summary = f"Destroy: {percent(destroyed)}"
     if damaged:
@@ -30,12 +30,17 @@ def attack_odds(shooter: str, target: str, damage: int) -> OptionOdds:
         summary,
         odds,
         procedure="attack",
-        params={"attacker": shooter, "defender": target, "damage": damage},
+        params={
+            "attacker": shooter,
+            "defender": target,
+            "damage": damage,
+            **({"data": data} if data else {}),
+        },
     )
 
 
-def bomb_odds(bomber: str, factory_hits: int) -> OptionOdds:
-    odds = bomb(bomber, factory_hits)
+def bomb_odds(bomber: str, factory_hits: int, data: str = "") -> OptionOdds:
+    odds = bomb(bomber, factory_hits, data)
     hits = {int(k): p for k, p in odds["hits"].items()}
     at_least = sum((p for k, p in hits.items() if k >= 1), Fraction(0))
     summary = (
@@ -46,7 +51,11 @@ def bomb_odds(bomber: str, factory_hits: int) -> OptionOdds:
         summary,
         odds,
         procedure="bomb",
-        params={"bomber": bomber, "factory_hits": factory_hits},
+        params={
+            "bomber": bomber,
+            "factory_hits": factory_hits,
+            **({"data": data} if data else {}),
+        },
     )
 
 
@@ -59,13 +68,14 @@ def odds_for(view: View, decision: Decision) -> dict[str, OptionOdds]:
     out: dict[str, OptionOdds] = {}
     needed = int(view.get("bombs_needed") or 0)
     hits = int(view.get("bomb_hits") or 0)
+    data = data_folder(view)  # the player's own aircraft values, where the game has them
     for option in decision.options:
         if option.kind == "fire":
             target = planes.get(str(option.get("target")))
             if target is not None:
                 out[option.text] = attack_odds(
-                    str(mover["type"]), str(target["type"]), int(target.get("damage") or 0)
+                    str(mover["type"]), str(target["type"]), int(target.get("damage") or 0), data
                 )
         elif option.kind == "bomb" and hits < needed:
-            out[option.text] = bomb_odds(str(mover["type"]), hits)
+            out[option.text] = bomb_odds(str(mover["type"]), hits, data)
     return out

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dowding.engine import data_folder
+
 from .words import aircraft_name
 
 
@@ -14,7 +16,7 @@ def tallies(view: Mapping[str, Any]) -> dict[str, dict[str, float]]:
     losses = view.get("losses") or {}
     by_type: dict[str, float] = {}
     for plane in view.get("planes") or []:  # a type on the table with none lost shows 0
-        name = aircraft_name(plane.get("type"))
+        name = aircraft_name(plane.get("type"), data_folder(view))
         by_type[name] = by_type.get(name, 0.0) + (plane.get("status") == "destroyed")
     return {
         "Planes lost": {

@@ -72,7 +72,8 @@ def _bomber_guns(state: CraneState) -> list[tuple[float, float, float, bool, boo
 
 
 def _kill(state: CraneState, p: Plane) -> float:
-    return _kill_value_of(p.type, p.damage, 3) * (1.5 if state.roles[p.type] == "bomber" else 1.0)
+    value = _kill_value_of(p.type, p.damage, 3, state.options["data"])
+    return value * (1.5 if state.roles[p.type] == "bomber" else 1.0)
 
 
 def _move(state: CraneState, node: Decision, rng: random.Random) -> Action:

@@ -483,33 +483,35 @@ class CraneState(TaskQueueState):
                 "path": [[round(x, 2), round(y, 2)] for x, y in path.points],
                 "marker": [round(path.points[2][0], 2), round(path.points[2][1], 2)],
             }
-        return {
-            "ruleset": "crane",
-            "scenario": self.scenario,
-            "turn": self.turn_no,
-            "phase": self.phase(),
-            "table": {"width": self.width, "length": self.length},
-            "factory": dict(zip(("x0", "y0", "x1", "y1"), self.factory, strict=True)),
-            "flak_range": rules.flak_range,
-            "attack_range": rules.attack_range,
-            "arc_degrees": rules.arc_degrees,
-            "planes": [
-                self._plane_view(p, self.moved >> i & 1 == 1) for i, p in enumerate(self.planes)
-            ],
-            "bomb_hits": self.bomb_hits,
-            "bombs_needed": rules.bombs_needed,
-            "current": current,
-            "losses": dict(self.losses),
-            "result": None
-            if self.result is None
-            else {
-                "winner": self.result.winner,
-                "reason": self.result.reason,
-                "scores": dict(self.result.scores),
-            },
-            # for search players (Game.state_from_view): nothing is hidden on the open table
-            "infostate": self.to_dict() if infostate else None,
-        }
+        return self.with_own_data(
+            {
+                "ruleset": "crane",
+                "scenario": self.scenario,
+                "turn": self.turn_no,
+                "phase": self.phase(),
+                "table": {"width": self.width, "length": self.length},
+                "factory": dict(zip(("x0", "y0", "x1", "y1"), self.factory, strict=True)),
+                "flak_range": rules.flak_range,
+                "attack_range": rules.attack_range,
+                "arc_degrees": rules.arc_degrees,
+                "planes": [
+                    self._plane_view(p, self.moved >> i & 1 == 1) for i, p in enumerate(self.planes)
+                ],
+                "bomb_hits": self.bomb_hits,
+                "bombs_needed": rules.bombs_needed,
+                "current": current,
+                "losses": dict(self.losses),
+                "result": None
+                if self.result is None
+                else {
+                    "winner": self.result.winner,
+                    "reason": self.result.reason,
+                    "scores": dict(self.result.scores),
+                },
+                # for search players (Game.state_from_view): nothing is hidden on the open table
+                "infostate": self.to_dict() if infostate else None,
+            }
+        )
 
     def _plane_view(self, p: Plane, moved: bool) -> JSON:
         kind = self.types[p.type]

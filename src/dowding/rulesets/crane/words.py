@@ -10,26 +10,26 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from dowding.engine import Action, Decision
+from dowding.engine import Action, Decision, data_folder
 
 from .components import load_components
 
 View = Mapping[str, Any]
 
 
-@lru_cache(maxsize=1)
-def _aircraft() -> dict[str, str]:
-    return {k: a.name for k, a in load_components().aircraft.items()}
+@lru_cache(maxsize=8)
+def _aircraft(data: str = "") -> dict[str, str]:
+    return {k: a.name for k, a in load_components(data).aircraft.items()}
 
 
-def aircraft_name(kind: object) -> str:
-    """``he111`` -> ``He 111``."""
-    return _aircraft().get(str(kind), str(kind))
+def aircraft_name(kind: object, data: str = "") -> str:
+    """``he111`` -> ``He 111`` (``data``: the player's own components, ``engine.data_folder``)."""
+    return _aircraft(data).get(str(kind), str(kind))
 
 
-def plane(p: Mapping[str, Any]) -> str:
+def plane(p: Mapping[str, Any], data: str = "") -> str:
     """``V4-3 (Hurricane)``."""
-    return f"{p['id']} ({aircraft_name(p['type'])})"
+    return f"{p['id']} ({aircraft_name(p['type'], data)})"
 
 
 def _inches(value: object) -> str:
@@ -38,10 +38,11 @@ def _inches(value: object) -> str:
 
 def labels(view: View, decision: Decision) -> list[str]:
     planes = {str(p["id"]): p for p in view.get("planes", ())}
+    data = data_folder(view)
 
     def named(pid: object) -> str:
         key = str(pid)
-        return plane(planes[key]) if key in planes else key
+        return plane(planes[key], data) if key in planes else key
 
     def one(a: Action) -> str:
         k = a.kind

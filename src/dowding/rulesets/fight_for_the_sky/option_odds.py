@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from dowding.engine import Decision
+from dowding.engine import Decision, data_folder
 from dowding.engine.option_odds import OptionOdds, percent
 
 from .board import load_board
@@ -39,11 +39,6 @@ AIR = "air"
 PATROL = "patrol"
 FACES = range(1, 7)
 SIXTH = Fraction(1, 6)
-
-
-def _data(view: View) -> str:
-    """The player's own data folder the game was dealt from ("": the shipped files)."""
-    return str(view.get("data", ""))
 
 
 def _weakest(types: Sequence[str], data: str) -> str:
@@ -70,7 +65,7 @@ def _raf_at(view: View, h: str) -> list[Mapping[str, Any]]:
 def _announce(view: View, h: str, joining: Mapping[str, Any] | None = None) -> OptionOdds | None:
     """The RAF's first attack on the formation on ``h``, by the squadrons there (and
     ``joining``, one flying in)."""
-    data = _data(view)
+    data = data_folder(view)
     rules = load_components(data).rules
     kinds = load_components(data).aircraft
     rafs = _raf_at(view, h)
@@ -108,7 +103,7 @@ def _announce(view: View, h: str, joining: Mapping[str, Any] | None = None) -> O
 
 
 def _strike(view: View, h: str, start: str) -> OptionOdds | None:
-    data = _data(view)
+    data = data_folder(view)
     rules = load_components(data).rules
     patrol = next(
         (f for f in view.get("formations", ()) if f.get("hex") == start and f.get("units")),
@@ -163,7 +158,7 @@ def _losses(view: View) -> int:
 
 
 def _flights_lost(view: View, aircraft: int) -> int:
-    per = load_components(_data(view)).rules.aircraft_per_flight_lost
+    per = load_components(data_folder(view)).rules.aircraft_per_flight_lost
     before = _losses(view) % per
     return (before + aircraft) // per
 
@@ -178,7 +173,7 @@ def _named(d: Mapping[int, Fraction]) -> dict[str, Fraction]:
 
 def _bomb_run(view: View, f: Mapping[str, Any], end: str) -> OptionOdds | None:
     """How to Bomb, Steps (1)-(7): the target's AA, then the bombing at the flights left."""
-    data = _data(view)
+    data = data_folder(view)
     comp = load_components(data)
     board = load_board(data)
     target = str(f.get("target") or "")
@@ -240,7 +235,7 @@ def _guns_home(view: View, f: Mapping[str, Any], end: str) -> OptionOdds | None:
     """Notes on Movement: each urban hex on the way home fires at the formation once."""
     if not f.get("home"):
         return None
-    data = _data(view)
+    data = data_folder(view)
     board = load_board(data)
     comp = load_components(data)
     blocked = frozenset(

@@ -14,6 +14,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from dowding.engine import data_folder
+
 from .board import Board, load_board
 
 _TERRAIN = {"sea": " . ", "coast": " , ", "land": " , ", "france": " : ", "assembly": " A "}
@@ -71,7 +73,7 @@ def header(view: dict[str, Any], seat: str | None) -> Text:
 
 
 def draw_map(view: dict[str, Any]) -> Text:
-    board = load_board(str(view.get("data", "")))
+    board = load_board(data_folder(view))
     grid = board.data.grid
     # hex -> (its top line, its bottom line, style): a hex is three cells on two text lines
     marks: dict[str, tuple[str, str, str]] = {}
@@ -153,7 +155,7 @@ def rosters(view: dict[str, Any]) -> Text:
     """The squadrons by sector with their state, and the formations as this view knows them."""
     from .words import formation, squadron, squadron_state
 
-    board = load_board(str(view.get("data", "")))
+    board = load_board(data_folder(view))
     turn = int(view.get("turn") or 0)
     text = Text()
     for r in view["raf"]:

@@ -30,7 +30,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from dowding.engine import Action
+from dowding.engine import Action, data_folder
 
 from .board import Board, load_board
 from .words import aircraft, formation, place, squadron, squadron_state, unit
@@ -145,19 +145,19 @@ def render_static(options: Mapping[str, Any] | None = None) -> str:
 def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
     """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT`` (a
     player's own map, not the one drawn apart, is drawn whole)."""
-    if view.get("data"):
+    if data_folder(view):
         return render_svg(view, seat, decision)
     return _render(view, seat, decision, STATIC_SLOT)
 
 
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The map and rosters as ``seat`` sees them, options clickable."""
-    board = static_layer(str(view.get("data", "")))
+    board = static_layer(data_folder(view))
     return _render(view, seat, decision, f'<g class="board">{board}</g>')
 
 
 def _render(view: View, seat: str | None, decision: Any, board_layer: str) -> str:
-    board = load_board(str(view.get("data", "")))
+    board = load_board(data_folder(view))
     width, height = _size(board)
     options: tuple[Action, ...] = tuple(getattr(decision, "options", ()) or ())
     panel, panel_height = _rosters(board, view, options, width + 10)

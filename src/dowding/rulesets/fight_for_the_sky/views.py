@@ -577,30 +577,30 @@ def view(s: FightState, seat: str | None, with_infostate: bool = True) -> JSON:
     pool = sum(1 for u in s.lw if u.status == POOL)
     scores = s.scores()
     per = s.rules.aircraft_per_flight_lost
-    return {
-        "ruleset": "fight-for-the-sky",
-        "scenario": s.scenario,
-        "seat": seat,
-        "day": s.day + 1,
-        "date": s.comp.days[min(s.day, len(s.comp.days) - 1)],
-        "turn": s.turn_no,
-        "weather": s.weather,
-        "availability": None if s.avail < 0 else s.avail,
-        "raids_over": s.finished,  # the Luftwaffe has announced it flies no more raids today
-        "raf": raf,
-        "formations": forms,
-        "luftwaffe": units,
-        "pool": pool,
-        "loss_track": {
-            RAF: (s.marks[0] - 1) % per + 1 if s.marks[0] else 0,
-            LUFTWAFFE: (s.marks[1] - 1) % per + 1 if s.marks[1] else 0,
-        },
-        "flights_lost": {"raf": s.lost[0], "lw_fighters": s.lost[1], "lw_bombers": s.lost[2]},
-        "damage": {t: h for t, h in zip(s.target_ids, s.damage, strict=True) if h},
-        "scores": scores,
-        "fight": s.fight[0] if s.fight and s.fight[0] else None,
-        "over": None if s.result is None else s.result.reason,
-        "infostate": infostate(s, seat) if with_infostate else None,
-        # the player's own components (``data``), which the words, odds and map read too
-        **({"data": str(s.options["data"])} if s.options.get("data") else {}),
-    }
+    return s.with_own_data(
+        {
+            "ruleset": "fight-for-the-sky",
+            "scenario": s.scenario,
+            "seat": seat,
+            "day": s.day + 1,
+            "date": s.comp.days[min(s.day, len(s.comp.days) - 1)],
+            "turn": s.turn_no,
+            "weather": s.weather,
+            "availability": None if s.avail < 0 else s.avail,
+            "raids_over": s.finished,  # the Luftwaffe has announced it flies no more raids today
+            "raf": raf,
+            "formations": forms,
+            "luftwaffe": units,
+            "pool": pool,
+            "loss_track": {
+                RAF: (s.marks[0] - 1) % per + 1 if s.marks[0] else 0,
+                LUFTWAFFE: (s.marks[1] - 1) % per + 1 if s.marks[1] else 0,
+            },
+            "flights_lost": {"raf": s.lost[0], "lw_fighters": s.lost[1], "lw_bombers": s.lost[2]},
+            "damage": {t: h for t, h in zip(s.target_ids, s.damage, strict=True) if h},
+            "scores": scores,
+            "fight": s.fight[0] if s.fight and s.fight[0] else None,
+            "over": None if s.result is None else s.result.reason,
+            "infostate": infostate(s, seat) if with_infostate else None,
+        }
+    )

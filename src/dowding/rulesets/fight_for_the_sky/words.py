@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from dowding.engine import Action, Decision
+from dowding.engine import Action, Decision, data_folder
 
 from .board import Board, load_board
 from .components import load_components
@@ -104,7 +104,7 @@ def _index(view: View) -> tuple[dict[str, Mapping[str, Any]], dict[str, Mapping[
 
 
 def labels(view: View, decision: Decision) -> list[str]:
-    board = load_board(str(view.get("data", "")))
+    board = load_board(data_folder(view))
     raf, units = _index(view)
     forms = {str(f["hex"]): f for f in view.get("formations", ()) if f.get("hex")}
 

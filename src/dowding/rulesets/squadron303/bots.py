@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from dowding.engine import Action, Decision
+from dowding.engine import Action, Decision, data_folder
 
 from .board import Board
 from .combat import (
@@ -56,15 +56,17 @@ FIGHTER_WORTH = 1.5
 PILOTS_USING_ABILITY = frozenset({"zumbach", "frantisek", "feric", "paszkiewicz"})
 
 
-@lru_cache(maxsize=1)
-def _static() -> tuple[Components, Board]:
-    comp = load_components()
+@lru_cache(maxsize=8)
+def _static(data: str = "") -> tuple[Components, Board]:
+    """The components and board, shipped or the player's own (``data``: ``engine.data_folder``,
+    the folder the view names): a player's own deck has cards the shipped one lacks."""
+    comp = load_components(data)
     return comp, Board(comp.map)
 
 
-def card_value(card_id: str) -> float:
+def card_value(card_id: str, data: str = "") -> float:
     """What a Combat card is worth in hand: its symbol, its ability, its Movement."""
-    comp, _ = _static()
+    comp, _ = _static(data)
     c = comp.card(card_id)
     return (
         SYMBOL_VALUE.get(c.symbol, 1.0)
@@ -86,15 +88,15 @@ def _plane_of(view: View, decision: Decision) -> dict[str, Any] | None:
     return None
 
 
-def _is_bomber(g: Mapping[str, Any]) -> bool:
-    comp, _ = _static()
+def _is_bomber(g: Mapping[str, Any], data: str = "") -> bool:
+    comp, _ = _static(data)
     kind = comp.aircraft.get(str(g["type"]))
     return kind is not None and kind.category == "bomber"
 
 
 def _worth(view: View, g: Mapping[str, Any]) -> float:
     """How much shooting down (or stopping) this German aircraft is worth to the team."""
-    if not _is_bomber(g):
+    if not _is_bomber(g, data_folder(view)):
         return FIGHTER_WORTH
     path = view.get("routes", {}).get(g["squadron"], [])
     target = g.get("target")
@@ -105,13 +107,13 @@ def _worth(view: View, g: Mapping[str, Any]) -> float:
     return BOMBER_WORTH if target else HOMEBOUND_WORTH
 
 
-def _danger(g: Mapping[str, Any]) -> float:
+def _danger(g: Mapping[str, Any], data: str = "") -> float:
     """A fighter neither fought nor pinned joins the Counterattack ("Phase IV")."""
-    return 0.0 if _is_bomber(g) or g["tokens"] or g["fought"] else 0.6
+    return 0.0 if _is_bomber(g, data) or g["tokens"] or g["fought"] else 0.6
 
 
 def _lands_to_win(view: View) -> bool:
-    comp, _ = _static()
+    comp, _ = _static(data_folder(view))
     try:
         return comp.scenario(str(view.get("scenario"))).players_goal.kind == "land"
     except KeyError:
@@ -145,18 +147,20 @@ class Squadron303Heuristic:
 
     def discard(self, view: View, d: Decision) -> Action:
         """Phase II.2 (and the Starting Area): the card worth least."""
-        return min(d.options, key=lambda a: (card_value(str(a.get("card"))), a.text))
+        return min(
+            d.options, key=lambda a: (card_value(str(a.get("card")), data_folder(view)), a.text)
+        )
 
     def start(self, view: View, d: Decision) -> Action:
         """Starting Area: nearest the bombers, less what the cards discarded cost."""
-        comp, board = _static()
+        comp, board = _static(data_folder(view))
         try:
             costs = comp.scenario(str(view.get("scenario"))).starting_area_costs
         except KeyError:
             costs = {}
-        threats = [g["area"] for g in view.get("germans", ()) if _is_bomber(g)] or [
-            g["area"] for g in view.get("germans", ())
-        ]
+        threats = [
+            g["area"] for g in view.get("germans", ()) if _is_bomber(g, data_folder(view))
+        ] or [g["area"] for g in view.get("germans", ())]
         if not threats or _lands_to_win(view):
             return d.options[0]
 
@@ -169,7 +173,7 @@ class Squadron303Heuristic:
 
     def move(self, view: View, d: Decision) -> Action:
         """Phase II.3: one Area at a time toward the best Area within reach; land when needed."""
-        _, board = _static()
+        _, board = _static(data_folder(view))
         plane = _plane_of(view, d)
         if plane is None:
             return d.options[0]
@@ -203,18 +207,24 @@ class Squadron303Heuristic:
         need = board.distance(here, goal)
         boosts = [o for o in options if o.kind == "boost"]
         if boosts and plane["moves_left"] < need:
-            return min(boosts, key=lambda a: (card_value(str(a.get("card"))) - _move(a), a.text))
+            return min(
+                boosts,
+                key=lambda a: (
+                    card_value(str(a.get("card")), data_folder(view)) - _move(a, data_folder(view)),
+                    a.text,
+                ),
+            )
         if toward:
             return min(toward, key=lambda a: (int(a.get("tokens") or 0), a.text))
         return Action("stop")
 
     def _destination(self, view: View, plane: Mapping[str, Any]) -> str:
         """The Area within reach this Movement where the Germans are worth most to attack."""
-        _, board = _static()
+        comp, board = _static(data_folder(view))
         here = plane["area"]
         reach = plane["moves_left"]
         if plane.get("hand"):
-            reach += max((_static()[0].card(c).move for c in plane["hand"]), default=0)
+            reach += max((comp.card(c).move for c in plane["hand"]), default=0)
         others = Counter(
             p["area"]
             for p in view.get("planes", ())
@@ -223,7 +233,9 @@ class Squadron303Heuristic:
         worth: dict[str, float] = {}
         for g in view.get("germans", ()):
             if g["area"]:
-                worth[g["area"]] = worth.get(g["area"], 0.0) + _worth(view, g) - _danger(g)
+                worth[g["area"]] = (
+                    worth.get(g["area"], 0.0) + _worth(view, g) - _danger(g, data_folder(view))
+                )
         for area in view.get("hidden", {}).values():
             if area:
                 worth[area] = worth.get(area, 0.0) + 1.0
@@ -239,7 +251,11 @@ class Squadron303Heuristic:
                 best, best_score = area, score
         if best == here and not worth.get(here):
             # nothing within reach: close on the nearest bombers' next Areas
-            aims = [g["area"] for g in view.get("germans", ()) if g["area"] and _is_bomber(g)]
+            aims = [
+                g["area"]
+                for g in view.get("germans", ())
+                if g["area"] and _is_bomber(g, data_folder(view))
+            ]
             aims = aims or [g["area"] for g in view.get("germans", ()) if g["area"]]
             if aims:
                 best = min(aims, key=lambda a: (board.distance(here, a), a))
@@ -260,7 +276,7 @@ class Squadron303Heuristic:
     def medal(self, view: View, d: Decision) -> Action:
         """ "Medal tokens": stop a squadron's extra move after a shoot-down when it carries
         bombers still flying to a target within 3 Areas (the move could bring the bombing)."""
-        _, board = _static()
+        _, board = _static(data_folder(view))
         stop = next((o for o in d.options if o.kind == "medal"), None)
         if stop is None:
             return Action("pass")
@@ -280,7 +296,7 @@ class Squadron303Heuristic:
         recons = [o for o in d.options if o.kind == "recon"]
         if not spare or not recons:
             return Action("pass")
-        return min(recons, key=lambda a: (_cards_value(a), a.text))
+        return min(recons, key=lambda a: (_cards_value(a, data_folder(view)), a.text))
 
     # --- Phase III ----------------------------------------------------------------------
     def fight(self, view: View, d: Decision) -> Action:
@@ -289,7 +305,7 @@ class Squadron303Heuristic:
         if plane is None or len(plane["damage"]) >= 4:
             return Action("pass")
         germans = {g["id"]: g for g in view.get("germans", ())}
-        comp, _ = _static()
+        comp, _ = _static(data_folder(view))
 
         def score(a: Action) -> tuple[float, str]:
             if a.kind != "fight":
@@ -335,7 +351,7 @@ class Squadron303Heuristic:
                 extra=str(a.get("gain") or ""),
             )
             if card:
-                value -= 0.35 * card_value(card)
+                value -= 0.35 * card_value(card, data_folder(view))
             if first_round and die >= 0:
                 # the other die stays for round 2
                 rest = [symbol(f) for i, f in enumerate(fight.faces) if i != die]
@@ -366,7 +382,7 @@ class Squadron303Heuristic:
             better = _round_value(
                 view, fight, plane, g, fight.die, fight.card, fight.sym, fight.use, extra=gain
             )
-            score = better - base - 0.35 * card_value(str(o.get("card")))
+            score = better - base - 0.35 * card_value(str(o.get("card")), data_folder(view))
             if score > best_score + 1e-9:
                 best, best_score = o, score
         return best
@@ -382,7 +398,7 @@ class Squadron303Heuristic:
         """Support offered before the round is chosen ("Support from another player"): the card
         whose Sequence with one of the fighter's cards (his hand as the view shows it) makes his
         best round better by more than the card is worth; none with private hands."""
-        comp, _ = _static()
+        comp, _ = _static(data_folder(view))
         hand = plane.get("hand")
         if not hand:
             return Action("pass")
@@ -403,7 +419,11 @@ class Squadron303Heuristic:
                             value = _round_value(
                                 view, fight, plane, g, die, card, sym, use, extra=gain
                             )
-                            top = max(top, value - (0.35 * card_value(card) if card else 0.0))
+                            top = max(
+                                top,
+                                value
+                                - (0.35 * card_value(card, data_folder(view)) if card else 0.0),
+                            )
             return top
 
         base = best("")
@@ -412,7 +432,7 @@ class Squadron303Heuristic:
             if o.kind != "support":
                 continue
             offer = str(o.get("card"))
-            score = best(offer) - base - 0.35 * card_value(offer)
+            score = best(offer) - base - 0.35 * card_value(offer, data_folder(view))
             if score > margin + 1e-9:
                 choice, margin = o, score
         return choice
@@ -442,14 +462,16 @@ class Squadron303Heuristic:
             return min(bombers, key=lambda a: (germans[str(a.get("to"))]["tokens"], a.text))
         if any(o.get("to") == "board" for o in d.options):
             return Action("maneuver", to="board")
-        fighters = [o for o in pins if _danger(germans[str(o.get("to"))]) > 0]
+        fighters = [o for o in pins if _danger(germans[str(o.get("to"))], data_folder(view)) > 0]
         if fighters:
             return fighters[0]
         return pins[0] if pins else d.options[0]
 
     def take(self, view: View, d: Decision) -> Action:
         """Łokuciewski's pick from the discard pile: the best card."""
-        return max(d.options, key=lambda a: (card_value(str(a.get("card"))), a.text))
+        return max(
+            d.options, key=lambda a: (card_value(str(a.get("card")), data_folder(view)), a.text)
+        )
 
     def reroll(self, view: View, d: Decision) -> Action:
         """Henneberg: reroll one of the target's Hits."""
@@ -484,7 +506,9 @@ class Squadron303Heuristic:
         defences = [o for o in d.options if o.kind == "defend"]
         if not defences:
             return Action("pass")
-        return min(defences, key=lambda a: (card_value(str(a.get("card"))), a.text))
+        return min(
+            defences, key=lambda a: (card_value(str(a.get("card")), data_folder(view)), a.text)
+        )
 
     def strike(self, view: View, d: Decision) -> Action:
         """Reading S15's Hits: the aircraft worth most, the nearest to going down first."""
@@ -533,14 +557,14 @@ def _spare_medal(view: View, plane: Mapping[str, Any]) -> bool:
     return medals > keep or late
 
 
-def _cards_value(a: Action) -> float:
+def _cards_value(a: Action, data: str = "") -> float:
     cards = a.get("cards")
     played = cards if isinstance(cards, tuple) else (cards,)
-    return sum(card_value(str(c)) for c in played if c)
+    return sum(card_value(str(c), data) for c in played if c)
 
 
-def _move(a: Action) -> int:
-    comp, _ = _static()
+def _move(a: Action, data: str = "") -> int:
+    comp, _ = _static(data)
     return comp.card(str(a.get("card"))).move
 
 
@@ -573,7 +597,7 @@ def _round_value(
 ) -> float:
     """What a round played so is worth: the target shot down or damaged, less the damage the
     player takes, by the round's arithmetic ("Dealing damage", "Toughness") on the faces shown."""
-    comp, _ = _static()
+    comp, _ = _static(data_folder(view))
     dice: Counter[str] = Counter()
     cards: Counter[str] = Counter()
     for c in f.carry:

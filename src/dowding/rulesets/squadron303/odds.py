@@ -1,6 +1,7 @@
 """Exact odds of the squadron303 dice: one die's symbols, and a Counterattack's damage.
 
-Every figure enumerates the shipped dice (``data/dice.json``) exactly, as ``Fraction``s.
+Every figure enumerates the dice exactly, as ``Fraction``s: the shipped ones
+(``data/dice.json``), or a player's own with ``--data DIR``.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from .counterattack import damage_after_defence
 from .dice import COLOURS, make_dice, settled_odds
 
 
-def die_odds(colour: str) -> Odds:
+def die_odds(colour: str, data: str = "") -> Odds:
     """One die's symbols after its reroll (the yellow die: success or failure)."""
-    die = make_dice(load_components().dice)[colour]
+    die = make_dice(load_components(data).dice)[colour]
     return {name: p for name, p in sorted(settled_odds(die).items())}
 
 
-def counterattack_odds(colour: str, dice: int, defences: str) -> Odds:
+def counterattack_odds(colour: str, dice: int, defences: str, data: str = "") -> Odds:
     """Damage each player plane in the Area takes from ``dice`` Luftwaffe dice of ``colour``
     when the players hold these Defence propellers (comma-separated, one per player; each
     cancels one die), ``P(damage = k)``."""
@@ -34,7 +35,7 @@ def counterattack_odds(colour: str, dice: int, defences: str) -> Odds:
     for d in chosen:
         if d not in ("2", "3", "4", "wild"):
             raise ValueError(f"a Defence propeller is 2, 3, 4 or wild, not {d!r}")
-    die = make_dice(load_components().dice)[colour]
+    die = make_dice(load_components(data).dice)[colour]
     probs = Counter(str(f) for f in die.faces)
     n = len(die.faces)
     out: Counter[int] = Counter()
@@ -46,9 +47,9 @@ def counterattack_odds(colour: str, dice: int, defences: str) -> Odds:
     return {f"damage={k}": out[k] for k in sorted(out)}
 
 
-def _pool(colours: dict[str, int]) -> dict[tuple[int, int], Fraction]:
+def _pool(colours: dict[str, int], data: str = "") -> dict[tuple[int, int], Fraction]:
     """The Luftwaffe dice of a round as (Hits, Evades), each die settled after its reroll."""
-    dice = make_dice(load_components().dice)
+    dice = make_dice(load_components(data).dice)
     out: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
     for colour, n in colours.items():
         settled = settled_odds(dice[colour])
@@ -62,14 +63,16 @@ def _pool(colours: dict[str, int]) -> dict[tuple[int, int], Fraction]:
     return out
 
 
-def fight_round(aircraft: str, yellow: bool, card: str, damage: int, mates: int) -> Odds:
+def fight_round(
+    aircraft: str, yellow: bool, card: str, damage: int, mates: int, data: str = ""
+) -> Odds:
     """The first Combat round of a Fight against one German aircraft ("Phase III: Combat"): two
     RAF dice (the second the yellow die with ``yellow``), each settled after its one reroll, the
     target's dice by its Help card (a He 111 adds a black die per untokened mate, digest M3);
     the player places the better die (a yellow Success read as the best symbol) with a card of
     symbol ``card`` (no ability counted). ``P(shot down)``, the damage points dealt and the
     damage the player takes (a yellow Failure 2, reading S6)."""
-    comp = load_components()
+    comp = load_components(data)
     if aircraft not in comp.aircraft or comp.aircraft[aircraft].side != "luftwaffe":
         raise ValueError(f"no German aircraft {aircraft!r}")
     kind = comp.aircraft[aircraft]
@@ -79,7 +82,7 @@ def fight_round(aircraft: str, yellow: bool, card: str, damage: int, mates: int)
         raise ValueError("the card's symbol is none, hit, evade or maneuver")
     dice = make_dice(comp.dice)
     mine = [settled_odds(dice["blue"]), settled_odds(dice["yellow" if yellow else "blue"])]
-    theirs = _pool(german_dice(kind, mates if kind.shares_dice else 0))
+    theirs = _pool(german_dice(kind, mates if kind.shares_dice else 0), data)
     down = Fraction(0)
     dealt: Counter[int] = Counter()
     taken: Counter[int] = Counter()
@@ -106,6 +109,7 @@ def fight_round(aircraft: str, yellow: bool, card: str, damage: int, mates: int)
 
 
 GERMAN_TYPES = tuple(k for k, a in load_components().aircraft.items() if a.side == "luftwaffe")
+_DATA = OptionSpec("data", "", "a folder with your own dice.json or aircraft.json")
 
 PROCEDURES: dict[str, Procedure] = {
     "fight": Procedure(
@@ -128,6 +132,7 @@ PROCEDURES: dict[str, Procedure] = {
                 minimum=0,
                 maximum=6,
             ),
+            _DATA,
         ),
         fight_round,
         examples=(
@@ -139,7 +144,7 @@ PROCEDURES: dict[str, Procedure] = {
     "die": Procedure(
         "die",
         "One die's symbols once a Reroll is rolled again (a second Reroll misses).",
-        (OptionSpec("colour", "blue", "the die", choices=COLOURS),),
+        (OptionSpec("colour", "blue", "the die", choices=COLOURS), _DATA),
         die_odds,
         examples=("dowding odds squadron303 die --colour red",),
     ),
@@ -150,6 +155,7 @@ PROCEDURES: dict[str, Procedure] = {
             OptionSpec("colour", "red", "the Luftwaffe dice", choices=("red", "white", "black")),
             OptionSpec("dice", 2, "how many dice the squadron pools", minimum=0, maximum=8),
             OptionSpec("defences", "", "the players' Defence propellers, e.g. 3,wild"),
+            _DATA,
         ),
         counterattack_odds,
         examples=("dowding odds squadron303 counterattack --dice 6 --defences 4",),

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from dowding.engine import Decision
+from dowding.engine import Decision, data_folder
 from dowding.engine.option_odds import OptionOdds, percent
 
 from .combat import FightState, best_round, german_dice
@@ -57,6 +57,8 @@ def fight_odds(view: View, target_id: str, yellow: bool) -> OptionOdds | None:
         "damage": int(target["damage"]),
         "mates": _mates(view, target),
     }
+    if data_folder(view):  # the player's own dice and aircraft, where the game has them
+        params["data"] = data_folder(view)
     try:
         odds = fight_round(**params)  # type: ignore[arg-type]
     except ValueError:
@@ -78,10 +80,10 @@ def _ace(view: View, squadron: str, benefit: str) -> bool:
     return ace.get("ace") == benefit and bool(ace.get("plane"))
 
 
-def _settled(colour: str, blanks: bool) -> dict[str, Fraction]:
+def _settled(colour: str, blanks: bool, data: str = "") -> dict[str, Fraction]:
     """One target die's symbol after its reroll; with ``blanks`` (Fighter Ace (b)) a blank is
     rerolled once too, a Reroll rolled then a miss (``combat.after_reroll``)."""
-    die = make_dice(load_components().dice)[colour]
+    die = make_dice(load_components(data).dice)[colour]
     if not blanks:
         return settled_odds(die)
     once = face_odds(die)
@@ -91,11 +93,13 @@ def _settled(colour: str, blanks: bool) -> dict[str, Fraction]:
     return out
 
 
-def _target_pool(colours: Mapping[str, int], blanks: bool) -> dict[tuple[int, int], Fraction]:
+def _target_pool(
+    colours: Mapping[str, int], blanks: bool, data: str = ""
+) -> dict[tuple[int, int], Fraction]:
     """The target's dice as (Hits, Evades), each die settled."""
     out: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
     for colour, n in colours.items():
-        settled = _settled(colour, blanks)
+        settled = _settled(colour, blanks, data)
         for _ in range(n):
             nxt: dict[tuple[int, int], Fraction] = {}
             for (h, e), p in out.items():
@@ -113,7 +117,8 @@ def next_odds(view: View, target_id: str) -> OptionOdds | None:
     if not raw or target is None:
         return None
     f = FightState(*raw)
-    comp = load_components()
+    data = data_folder(view)
+    comp = load_components(data)
     kind = comp.aircraft[str(target["type"])]
     same = target_id == f.target
     carry = Counter(c.split(":")[1] for c in f.carry) if same else Counter[str]()
@@ -132,7 +137,7 @@ def next_odds(view: View, target_id: str) -> OptionOdds | None:
     down = Fraction(0)
     dealt: dict[int, Fraction] = {}
     taken: dict[int, Fraction] = {}
-    for (hits, evades), p in _target_pool(colours, blanks).items():
+    for (hits, evades), p in _target_pool(colours, blanks, data).items():
         faces = ["hit"] * hits + ["evade"] * evades + free_evade
         faces_left = [str(f.faces[die]) for die in free] or [""]
         out = best_round(
@@ -159,6 +164,8 @@ def next_odds(view: View, target_id: str) -> OptionOdds | None:
         f"take damage {percent(hurt)}"
     )
     params = {"aircraft": str(target["type"]), "damage": damage, "same_target": same}
+    if data:
+        params["data"] = data
     return OptionOdds(summary, odds, assumes=NEXT_ASSUMES, procedure="fight", params=params)
 
 

@@ -12,6 +12,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from dowding.engine import data_folder
+
 from ..flowed import Flowed
 from . import words
 from .board import Board
@@ -22,17 +24,18 @@ WIDTH = 78  # map columns (the terminal is 80)
 HEIGHT = 17  # map rows
 
 
-@lru_cache(maxsize=1)
-def _static() -> tuple[Components, Board]:
-    comp = load_components()
+@lru_cache(maxsize=8)
+def _static(data: str = "") -> tuple[Components, Board]:
+    """The components and board, shipped or the player's own (``data``: ``engine.data_folder``)."""
+    comp = load_components(data)
     return comp, Board(comp.map)
 
 
-@lru_cache(maxsize=1)
-def codes() -> dict[str, str]:
+@lru_cache(maxsize=8)
+def codes(data: str = "") -> dict[str, str]:
     """A two-letter code for each Area on the map: lettered Areas keep their name (``A5``), a
     named one gets its initials or first and last letters (Biggin Hill ``BH``, Dover ``DR``)."""
-    comp, _ = _static()
+    comp, _ = _static(data)
     out: dict[str, str] = {}
     for a in comp.map.areas:
         parts = a.name.split()
@@ -48,10 +51,10 @@ def codes() -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=1)
-def positions() -> dict[str, tuple[int, int]]:
+@lru_cache(maxsize=8)
+def positions(data: str = "") -> dict[str, tuple[int, int]]:
     """Each Area's (column, row) on the terminal map, from its gazetteer point."""
-    _, board = _static()
+    _, board = _static(data)
     points = {a: board.latlon(a) for a in board.areas}
     lats = [p[0] for p in points.values()]
     lons = [p[1] for p in points.values()]
@@ -65,7 +68,7 @@ def positions() -> dict[str, tuple[int, int]]:
 
 
 def render(view: dict[str, Any], seat: str | None = None) -> RenderableType:
-    parts: list[RenderableType] = [header(view, seat), area_map(view), legend()]
+    parts: list[RenderableType] = [header(view, seat), area_map(view), legend(data_folder(view))]
     parts += [pilots(view), germans(view)]
     fight = fight_panel(view)
     if fight is not None:
@@ -74,8 +77,9 @@ def render(view: dict[str, Any], seat: str | None = None) -> RenderableType:
 
 
 def header(view: View, seat: str | None) -> Group:
-    comp, _ = _static()
-    name = words.scenario(view.get("scenario"))
+    data = data_folder(view)
+    comp, _ = _static(data)
+    name = words.scenario(view.get("scenario"), data)
     text = Text(
         f"303 Squadron: {name}, turn {view.get('turn')} of {view.get('turns')}, "
         f"phase: {view.get('phase')}",
@@ -87,12 +91,12 @@ def header(view: View, seat: str | None) -> Group:
         scenario = comp.scenario(str(view.get("scenario")))
         players = int(view.get("players") or 4)
         goal = comp.players_goal(scenario.id, players)
-        text.append(f"Goal: {goal_words(goal)}.\n")  # a line each side
-        text.append(f"The Luftwaffe wins if it {lw_goal_words(scenario.luftwaffe_goal)}.\n")
+        text.append(f"Goal: {goal_words(goal, data)}.\n")  # a line each side
+        text.append(f"The Luftwaffe wins if it {lw_goal_words(scenario.luftwaffe_goal, data)}.\n")
     except KeyError:
         pass
     damage = dict(view.get("target_damage") or {})
-    hurt = ", ".join(f"{words.area(a)} {n}" for a, n in sorted(damage.items())) or "none"
+    hurt = ", ".join(f"{words.area(a, data)} {n}" for a, n in sorted(damage.items())) or "none"
     stats = [
         f"Shot down: {view.get('kills', 0)};",
         f"pilots lost: {view.get('pilots_down', 0)};",
@@ -102,7 +106,7 @@ def header(view: View, seat: str | None) -> Group:
     ]
     text.rstrip()  # the goal's line ends the Text; the counts flow below it
     parts: list[RenderableType] = [text, Flowed(stats)]
-    revealed = [words.event(e[0]) for e in view.get("revealed") or ()]
+    revealed = [words.event(e[0], data) for e in view.get("revealed") or ()]
     if revealed:
         parts.append(Text(f"Events: {'; '.join(revealed)}"))
     result = view.get("result")
@@ -111,21 +115,21 @@ def header(view: View, seat: str | None) -> Group:
     return Group(*parts)
 
 
-def goal_words(goal: Any) -> str:
+def goal_words(goal: Any, data: str = "") -> str:
     if goal.kind == "protect":
-        return f"keep {words.area(goal.area)} below its Toughness to the last turn"
+        return f"keep {words.area(goal.area, data)} below its Toughness to the last turn"
     if goal.kind == "shoot_down":
         return f"shoot down {goal.count} German aircraft"
     if goal.kind == "land":
         return "every pilot in play on an airfield at the end"
     if goal.kind == "hold":
-        return f"a pilot over {words.area(goal.area)}"
+        return f"a pilot over {words.area(goal.area, data)}"
     return goal.kind.replace("_", " ")
 
 
-def lw_goal_words(goal: Any) -> str:
+def lw_goal_words(goal: Any, data: str = "") -> str:
     if goal.kind == "bomb":
-        return f"bombs {words.area(goal.area)} to its Toughness"
+        return f"bombs {words.area(goal.area, data)} to its Toughness"
     if goal.kind == "shoot_down":
         return f"shoots down {goal.count} pilots"
     return goal.kind.replace("_", " ")
@@ -134,7 +138,8 @@ def lw_goal_words(goal: Any) -> str:
 def area_map(view: View) -> Text:
     """The Areas at their gazetteer points: each code, then ``+`` pilots, ``x`` Germans, ``*``
     both, ``?`` a Hidden squadron's token; an airfield's code in cyan, a target's in yellow."""
-    comp, _ = _static()
+    data = data_folder(view)
+    comp, _ = _static(data)
     raf: dict[str, int] = {}
     for p in view.get("planes", ()):
         if p["status"] in ("flying", "landed") and p["area"]:
@@ -146,8 +151,8 @@ def area_map(view: View) -> Text:
     hidden = {a for a in (view.get("hidden") or {}).values() if a}
     grid = [[(" ", "")] * WIDTH for _ in range(HEIGHT)]
     targets = {str(g.get("target")) for g in view.get("germans", ()) if g.get("target")}
-    for a, (col, row) in positions().items():
-        code = codes()[a]
+    for a, (col, row) in positions(data).items():
+        code = codes(data)[a]
         style = "cyan" if a in comp.map.airfields else ("yellow" if a in targets else "dim")
         mark, mark_style = " ", ""
         if raf.get(a) and lw.get(a):
@@ -171,10 +176,11 @@ def area_map(view: View) -> Text:
     return out
 
 
-def legend() -> Flowed:
+def legend(data: str = "") -> Flowed:
     """What the codes of the named Areas stand for, and the marks, flowed to the width."""
-    comp, _ = _static()
-    named = [f"{codes()[a.id]} {a.name}" for a in comp.map.areas if codes()[a.id] != a.name]
+    comp, _ = _static(data)
+    code = codes(data)
+    named = [f"{code[a.id]} {a.name}" for a in comp.map.areas if code[a.id] != a.name]
     marks = ["+ pilots,", "x Germans,", "* both,", "? a Hidden squadron;", "cyan airfields,"]
     keys = [f"{name}," for name in named[:-1]] + named[-1:]
     return Flowed([*marks, "yellow targets.", *keys], style="dim")
@@ -186,14 +192,17 @@ def pilots(view: View) -> Group:
         "pilot", "player", "where", "ammo", "damage", "tokens", "medals", "kills", box=None
     )
     lines = Text()
+    data = data_folder(view)
     for p in view.get("planes", ()):
-        where = words.area(p["area"]) if p["area"] else "-"
+        where = words.area(p["area"], data) if p["area"] else "-"
         if p["status"] != "flying":
             where = f"{where}, {words.STATUS.get(p['status'], p['status'])}"
         role = f" ({p['role']})" if p.get("role") in ("leader", "wingman") else ""
         # before the pilots are drawn (Setup) a plane has no pilot yet: its player names it
         name = (
-            words.pilot(p["pilot"]) if p["pilot"] else f"Player {str(p['seat']).removeprefix('p')}"
+            words.pilot(p["pilot"], data)
+            if p["pilot"]
+            else f"Player {str(p['seat']).removeprefix('p')}"
         )
         table.add_row(
             f"{name}{role}",
@@ -207,7 +216,7 @@ def pilots(view: View) -> Group:
         )
         hand = p.get("hand")
         cards = (
-            ", ".join(words.card(c).strip("“”") for c in hand) or "no cards"
+            ", ".join(words.card(c, data).strip("“”") for c in hand) or "no cards"
             if hand is not None
             else f"{p.get('cards', 0)} cards, hidden"
         )
@@ -226,10 +235,13 @@ def germans(view: View) -> Table:
     for g in view.get("germans", ()):
         by_squadron.setdefault(g["squadron"], []).append(g)
     routes = view.get("routes") or {}
+    data = data_folder(view)
     for sq, planes in by_squadron.items():
         kinds: dict[str, int] = {}
         for g in planes:
-            kinds[words.aircraft(g["type"])] = kinds.get(words.aircraft(g["type"]), 0) + 1
+            kinds[words.aircraft(g["type"], data)] = (
+                kinds.get(words.aircraft(g["type"], data), 0) + 1
+            )
         aircraft = ", ".join(f"{n} {k}" for k, n in kinds.items())
         hurt = sum(1 for g in planes if g["damage"])
         pinned = sum(g["tokens"] for g in planes)
@@ -238,25 +250,31 @@ def germans(view: View) -> Table:
         if pinned:
             aircraft += f" ({pinned} Maneuver tokens)"
         areas = sorted({g["area"] for g in planes if g["area"]})
-        where = ", ".join(words.area(a) for a in areas) or "gone"
+        where = ", ".join(words.area(a, data) for a in areas) or "gone"
         path = list(routes.get(sq) or ())
         ahead = path[path.index(areas[0]) + 1 :] if areas and areas[0] in path else path
         target = planes[0].get("target")
         outbound = target in ahead
         if outbound:  # out to the target; the way home is the same in reverse
             ahead = ahead[: ahead.index(target) + 1]
-        route = " > ".join(words.area(a) for a in ahead[:4]) or "-"
+        route = " > ".join(words.area(a, data) for a in ahead[:4]) or "-"
         if target:
-            route += f" (target {words.area(target)})" if outbound else " (homeward)"
+            route += f" (target {words.area(target, data)})" if outbound else " (homeward)"
         table.add_row(
-            words.squadron(sq).removeprefix("the "),
+            words.squadron(sq, data).removeprefix("the "),
             aircraft,
             words.MODES.get(planes[0]["mode"], planes[0]["mode"]),
             where,
             route,
         )
     for sq, area in sorted((view.get("hidden") or {}).items()):
-        table.add_row(words.squadron(sq).removeprefix("the "), "hidden", "?", words.area(area), "?")
+        table.add_row(
+            words.squadron(sq, data).removeprefix("the "),
+            "hidden",
+            "?",
+            words.area(area, data),
+            "?",
+        )
     return table
 
 
@@ -268,7 +286,8 @@ def fight_panel(view: View) -> Text | None:
     if f is None:
         return None
     plane = next((p for p in view.get("planes", ()) if p["id"] == f.plane), None)
-    who = words.pilot(plane["pilot"]) if plane else "a pilot"
+    data = data_folder(view)
+    who = words.pilot(plane["pilot"], data) if plane else "a pilot"
     text = Text(f"Fight: {who} against the {words.german(view, f.target)}, ", style="bold")
     text.append(f"round {f.round} of {f.rounds}\n")
     mine = [words.face(face) + (" (used)" if i in f.used else "") for i, face in enumerate(f.faces)]

@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dowding.engine import data_folder
+
 from . import words
 
 
 def tallies(view: Mapping[str, Any]) -> dict[str, dict[str, float]]:
+    data = data_folder(view)  # the names of the player's own pilots and Areas, if any
     germans = [g for g in view.get("germans") or () if g.get("area")]
     squadron = {
         "German aircraft shot down": float(view.get("kills") or 0),
@@ -19,12 +22,12 @@ def tallies(view: Mapping[str, Any]) -> dict[str, dict[str, float]]:
         "German aircraft in sight": float(len(germans)),
     }
     targets = {
-        words.area(area): float(damage)
+        words.area(area, data): float(damage)
         for area, damage in dict(view.get("target_damage") or {}).items()
     }
     # by pilot (a player flies a new one after a loss; the lost pilot's line keeps his kills)
     kills = {
-        words.pilot(p["pilot"]): float(len(p.get("kills") or ()))
+        words.pilot(p["pilot"], data): float(len(p.get("kills") or ()))
         for p in view.get("planes") or ()
         if p.get("pilot")
     }

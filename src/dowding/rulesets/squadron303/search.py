@@ -74,7 +74,11 @@ def features(state: State) -> list[float]:
         toughness = max((state.comp.rules.target_toughness[s] for s in symbols), default=1)
         margin = float(toughness - state.damage_of(area)) - 1.0
     bombers = sum(
-        1 for g in state.germans if g.on_board and not g.bombed and _is_bomber({"type": g.type})
+        1
+        for g in state.germans
+        if g.on_board
+        and not g.bombed
+        and _is_bomber({"type": g.type}, str(state.options.get("data") or ""))
     )
     short = float(max(0, goal.count - state.kills)) if goal.kind == "shoot_down" else 0.0
     flying = [p for p in state.planes if p.airborne]

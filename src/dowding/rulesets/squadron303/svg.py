@@ -29,6 +29,7 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from dowding.engine import data_folder
 from dowding.rulesets.textfit import text_width, wrap_to
 
 from . import words
@@ -69,16 +70,17 @@ def esc(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-@lru_cache(maxsize=1)
-def _static() -> tuple[Components, Board]:
-    comp = load_components()
+@lru_cache(maxsize=8)
+def _static(data: str = "") -> tuple[Components, Board]:
+    """The components and board, shipped or the player's own (``data``: ``engine.data_folder``)."""
+    comp = load_components(data)
     return comp, Board(comp.map)
 
 
-@lru_cache(maxsize=1)
-def points() -> dict[str, tuple[float, float]]:
+@lru_cache(maxsize=8)
+def points(data: str = "") -> dict[str, tuple[float, float]]:
     """Each Area's (x, y) on the map, from its gazetteer point (lon scaled by cos 51°)."""
-    _, board = _static()
+    _, board = _static(data)
     ll = {a: board.latlon(a) for a in board.areas}
     xs = {a: lon * 0.63 for a, (_, lon) in ll.items()}
     ys = {a: lat for a, (lat, _) in ll.items()}
@@ -128,11 +130,11 @@ KEY = (
 )
 
 
-@lru_cache(maxsize=1)
-def static_layer() -> str:
+@lru_cache(maxsize=8)
+def static_layer(data: str = "") -> str:
     """The sea, the Areas and their links, named and coloured by Sector, and the key."""
-    comp, board = _static()
-    pts = points()
+    comp, board = _static(data)
+    pts = points(data)
     out = [f'<rect x="0" y="0" width="{MAP_W}" height="{MAP_H + 130}" fill="{SEA}"/>']
     for a, near in sorted(board.neighbours.items()):
         for b in sorted(near):
@@ -184,17 +186,22 @@ def render_static(options: Mapping[str, Any] | None = None) -> str:
 
 
 def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
-    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT``."""
+    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT`` (a
+    player's own components, not the board drawn apart, are drawn whole)."""
+    if data_folder(view):
+        return render_svg(view, seat, decision)
     return _render(view, seat, decision, STATIC_SLOT)
 
 
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The map and its panel as ``seat`` sees them, options clickable."""
-    return with_board(render_dynamic(view, seat, decision))
+    return with_board(_render(view, seat, decision, STATIC_SLOT), data_folder(view))
 
 
 def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
-    comp, _ = _static()
+    data = data_folder(view)
+    comp, _ = _static(data)
+    pts = points(data)
     options, prompt = _decision_parts(decision)
     if decision is not None and not isinstance(decision, Mapping):
         said = words.labels(view, decision)
@@ -212,8 +219,8 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
             key = ("card", str(args["card"]))
         elif any(str(args.get(k)) in germans for k in GERMAN_KEYS):
             key = ("german", next(str(args[k]) for k in GERMAN_KEYS if str(args.get(k)) in germans))
-        elif any(str(args.get(k)) in points() for k in AREA_KEYS):
-            key = ("area", next(str(args[k]) for k in AREA_KEYS if str(args.get(k)) in points()))
+        elif any(str(args.get(k)) in pts for k in AREA_KEYS):
+            key = ("area", next(str(args[k]) for k in AREA_KEYS if str(args.get(k)) in pts))
         keys.append(key)
     counts: dict[tuple[str, str], int] = {}
     for key in keys:
@@ -238,7 +245,7 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
         board,
         STYLE,
         f'<text x="12" y="22" font-size="15" font-weight="bold">'
-        f"{esc(words.scenario(view.get('scenario')))}: turn {esc(view.get('turn'))} of "
+        f"{esc(words.scenario(view.get('scenario'), data))}: turn {esc(view.get('turn'))} of "
         f"{esc(view.get('turns'))}, {esc(view.get('phase'))}</text>",
     ]
     parts += _targets(view, comp, on_map)
@@ -253,9 +260,10 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
 
 def _deciding_plane(view: View, prompt: str, seat: str | None) -> Mapping[str, Any] | None:
     head = prompt.split(" ", 1)[0].rstrip(":,")
+    data = data_folder(view)
     for p in view.get("planes", ()):
         # the prompt as the rules wrote it ("p1: ...") or in words ("Jan Zumbach: ...")
-        if p["id"] == head or (p.get("pilot") and prompt.startswith(words.pilot(p["pilot"]))):
+        if p["id"] == head or (p.get("pilot") and prompt.startswith(words.pilot(p["pilot"], data))):
             return p
     return None
 
@@ -275,7 +283,7 @@ def _targets(
     view: View, comp: Components, on_map: Mapping[tuple[str, str], tuple[str, str]]
 ) -> list[str]:
     """Each target's damage against its Toughness, and the Areas an option names."""
-    pts = points()
+    pts = points(data_folder(view))
     out: list[str] = []
     damage = dict(view.get("target_damage") or {})
     for area in comp.map.areas:
@@ -299,7 +307,8 @@ def _targets(
 
 def _routes(view: View) -> list[str]:
     """Each squadron's route ahead, from where its first aircraft is to the end."""
-    pts = points()
+    data = data_folder(view)
+    pts = points(data)
     out: list[str] = []
     where: dict[str, str] = {}
     target: dict[str, str] = {}
@@ -320,18 +329,19 @@ def _routes(view: View) -> list[str]:
             continue
         line = " ".join(f"{pts[a][0]},{pts[a][1]}" for a in ahead if a in pts)
         colour = SQUADRON_FILL.get(sq, "#555")
-        route = " > ".join(words.area(a) for a in ahead)
+        route = " > ".join(words.area(a, data) for a in ahead)
         out.append(
             f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2" '
-            f'stroke-dasharray="6 4" opacity="0.8"><title>{esc(words.squadron(sq))}: '
+            f'stroke-dasharray="6 4" opacity="0.8"><title>{esc(words.squadron(sq, data))}: '
             f"{esc(route)}</title></polyline>"
         )
     return out
 
 
 def _germans(view: View, on_map: Mapping[tuple[str, str], tuple[str, str]]) -> list[str]:
-    comp, _ = _static()
-    pts = points()
+    data = data_folder(view)
+    comp, _ = _static(data)
+    pts = points(data)
     out: list[str] = []
     stacked: dict[str, int] = {}
     for g in view.get("germans", ()):
@@ -383,13 +393,14 @@ def _germans(view: View, on_map: Mapping[tuple[str, str], tuple[str, str]]) -> l
             out.append(
                 f'<g><circle cx="{x - 14}" cy="{y - 14}" r="6" fill="#555"/>'
                 f'<text x="{x - 14}" y="{y - 11}" font-size="9" fill="#fff" text-anchor="middle">'
-                f"?</text><title>{esc(words.squadron(sq))}: a Hidden squadron</title></g>"
+                f"?</text><title>{esc(words.squadron(sq, data))}: a Hidden squadron</title></g>"
             )
     return out
 
 
 def _planes(view: View) -> list[str]:
-    pts = points()
+    data = data_folder(view)
+    pts = points(data)
     out: list[str] = []
     stacked: dict[str, int] = {}
     for p in view.get("planes", ()):
@@ -399,7 +410,7 @@ def _planes(view: View) -> list[str]:
         stacked[p["area"]] = n + 1
         x0, y0 = pts[p["area"]]
         x, y = x0 - 10 + (n % 2) * 12, y0 - 2 + (n // 2) * 11
-        name = words.pilot(p["pilot"])
+        name = words.pilot(p["pilot"], data)
         initials = "".join(part[0] for part in name.split()[:2])
         landed = p["status"] == "landed"
         out.append(
@@ -415,6 +426,7 @@ def _planes(view: View) -> list[str]:
 
 
 def _status(view: View) -> list[str]:
+    data = data_folder(view)
     y = MAP_H + 20
     out = [
         f'<text x="12" y="{y}">Shot down: {esc(view.get("kills", 0))}; pilots lost: '
@@ -422,7 +434,7 @@ def _status(view: View) -> list[str]:
         f"Combat deck: {esc(view.get('deck', 0))}; discard pile: "
         f"{len(view.get('discards') or ())}</text>",
     ]  # the key under it is the board's (KEY)
-    revealed = [words.event(e[0]) for e in view.get("revealed") or ()]
+    revealed = [words.event(e[0], data) for e in view.get("revealed") or ()]
     if revealed:
         out.append(f'<text x="12" y="{y + 46}">Events: {esc("; ".join(revealed))}</text>')
     result = view.get("result")
@@ -467,6 +479,7 @@ def _panel(
     """The decision, its buttons, the Fight's dice and each pilot's board, every line wrapped
     to the panel's width (``textfit``) so that none is cut."""
     x = PANEL_X
+    data = data_folder(view)
     inner = PANEL_W - 8  # a line's room: the panel less a margin
     y: float = 24
     out: list[str] = ['<g class="panel">']
@@ -522,7 +535,7 @@ def _panel(
                 out,
                 x,
                 y + 4,
-                f"{words.pilot(p['pilot'])}{role}, Player {seat}",
+                f"{words.pilot(p['pilot'], data)}{role}, Player {seat}",
                 inner,
                 11,
                 bold=True,
@@ -530,7 +543,7 @@ def _panel(
             )
             + 0
         )
-        where = words.area(p["area"]) if p["area"] else "-"
+        where = words.area(p["area"], data) if p["area"] else "-"
         y = (
             _lines(
                 out,
@@ -563,7 +576,7 @@ def _panel(
                 if option is not None
                 else ""
             )
-            placed = card_symbols().get(str(card))
+            placed = card_symbols(data).get(str(card))
             if placed is not None:  # the card as the board draws it: its name and its text
                 fill = ' fill="#ffd24d"' if option else ""  # else the hand's white
                 drawn = f'<use href="#{placed}" x="{cx}" y="{y - 10}"{fill}/>'
@@ -573,10 +586,10 @@ def _panel(
                     else drawn
                 )
             else:
-                title = option[1] if option is not None else _card_title(str(card))
+                title = option[1] if option is not None else _card_title(str(card), data)
                 out.append(
                     f'<g{attrs} transform="translate({cx} {y - 10})">'
-                    f"{_card_face(words.card(card), '#ffd24d' if option else '#fff')}"
+                    f"{_card_face(words.card(card, data), '#ffd24d' if option else '#fff')}"
                     f"<title>{esc(title)}</title></g>"
                 )
             if option is not None:
@@ -608,19 +621,19 @@ def _card_face(said: str, fill: str = "") -> str:
     return f'<rect width="{CARD_W}" height="{CARD_H}" rx="2" stroke="#888"{paint}/>{texts}'
 
 
-@lru_cache(maxsize=1)
-def card_symbols() -> dict[str, str]:
+@lru_cache(maxsize=8)
+def card_symbols(data: str = "") -> dict[str, str]:
     """Each Combat card's id in the board the page fetches (by its place in the deck)."""
-    comp, _ = _static()
+    comp, _ = _static(data)
     return {c.id: f"s3k{n}" for n, c in enumerate(comp.cards)}
 
 
-def _card_symbol(card_id: str) -> str:
+def _card_symbol(card_id: str, data: str = "") -> str:
     """A Combat card at (0, 0) as a hand shows it: its name, its text as its title; its
     fill is the hand's (white, or yellow when it is an option)."""
     return (
-        f'<g id="{card_symbols()[card_id]}"><title>{esc(_card_title(card_id))}</title>'
-        f"{_card_face(words.card(card_id))}</g>"
+        f'<g id="{card_symbols(data)[card_id]}"><title>{esc(_card_title(card_id, data))}</title>'
+        f"{_card_face(words.card(card_id, data))}</g>"
     )
 
 
@@ -631,18 +644,19 @@ def card_defs() -> str:
     return f"<defs>{''.join(_card_symbol(c.id) for c in comp.cards)}</defs>"
 
 
-def with_board(dynamic: str) -> str:
+def with_board(dynamic: str, data: str = "") -> str:
     """A map from ``render_dynamic`` made whole: the board in its slot, with the cards the map
     places and no other (a map alone names no card in a hand its seat cannot see)."""
-    by_symbol = {sid: cid for cid, sid in card_symbols().items()}
+    by_symbol = {sid: cid for cid, sid in card_symbols(data).items()}
     placed = sorted(set(re.findall(r'href="#(s3k\d+)"', dynamic)), key=lambda i: int(i[3:]))
-    cards = "".join(_card_symbol(by_symbol[sid]) for sid in placed if sid in by_symbol)
-    board = f'<g class="board">{static_layer()}{f"<defs>{cards}</defs>" if cards else ""}</g>'
+    cards = "".join(_card_symbol(by_symbol[sid], data) for sid in placed if sid in by_symbol)
+    layer = static_layer(data)
+    board = f'<g class="board">{layer}{f"<defs>{cards}</defs>" if cards else ""}</g>'
     return dynamic.replace(STATIC_SLOT, board, 1)
 
 
-def _card_title(card_id: str) -> str:
-    comp, _ = _static()
+def _card_title(card_id: str, data: str = "") -> str:
+    comp, _ = _static(data)
     c = comp.card(card_id)
     return (
         f"{c.name}: Movement {c.move}; Support {', '.join(c.support)}; Defence "

@@ -106,7 +106,7 @@ def view(st: S303State, seat: str | None, infostate: bool = True) -> JSON:
     }
     if infostate:
         out["infostate"] = canonical(st, seat).to_dict()
-    return out
+    return st.with_own_data(out)  # the player's own components, which bots and words read
 
 
 def _pool(st: S303State, seat: str | None) -> tuple[list[str], list[tuple[int, int]]]:

@@ -11,36 +11,41 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from dowding.engine import Action, Decision
+from dowding.engine import Action, Decision, data_folder
 
 from .components import load_components
 
 View = Mapping[str, Any]
 
 
-@lru_cache(maxsize=1)
-def _names() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
-    comp = load_components()
+@lru_cache(maxsize=8)
+def _names(data: str = "") -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """Cards, Areas and aircraft by name, from the shipped components or the player's own
+    (``data``, the folder a view names: ``engine.data_folder``)."""
+    comp = load_components(data)
     cards = {c.id: c.name for c in comp.cards}
     areas = {a.id: a.name for a in comp.map.areas}
     aircraft = {k: a.name for k, a in comp.aircraft.items()}
     return cards, areas, aircraft
 
 
-def card(card_id: object) -> str:
-    return f"“{_names()[0].get(str(card_id), str(card_id))}”"
+def card(card_id: object, data: str = "") -> str:
+    return f"“{_names(data)[0].get(str(card_id), str(card_id))}”"
 
 
-def area(area_id: object) -> str:
-    return _names()[1].get(str(area_id), str(area_id))
+def area(area_id: object, data: str = "") -> str:
+    return _names(data)[1].get(str(area_id), str(area_id))
+
+
+_card, _area = card, area  # for ``labels``, which binds them to its view's components
 
 
 def german(view: View, german_id: object) -> str:
     for g in view.get("germans", ()):
         if g["id"] == german_id:
-            kind = _names()[2].get(str(g["type"]), str(g["type"]))
+            kind = _names(data_folder(view))[2].get(str(g["type"]), str(g["type"]))
             number = str(german_id).rsplit("-", 1)[-1]
-            return f"{kind} no. {number} of {squadron(g['squadron'])}"
+            return f"{kind} no. {number} of {squadron(g['squadron'], data_folder(view))}"
     return "a German aircraft"
 
 
@@ -80,42 +85,42 @@ def face(text: object) -> str:
     return f"{word} ({blades} blades)" if blades else word
 
 
-def pilot(pilot_id: object) -> str:
-    return _pilots().get(str(pilot_id), str(pilot_id))
+def pilot(pilot_id: object, data: str = "") -> str:
+    return _pilots(data).get(str(pilot_id), str(pilot_id))
 
 
-def aircraft(kind: object) -> str:
-    return _names()[2].get(str(kind), str(kind))
+def aircraft(kind: object, data: str = "") -> str:
+    return _names(data)[2].get(str(kind), str(kind))
 
 
-def event(event_id: object) -> str:
-    return _events().get(str(event_id), str(event_id))
+def event(event_id: object, data: str = "") -> str:
+    return _events(data).get(str(event_id), str(event_id))
 
 
-def scenario(scenario_id: object) -> str:
-    for s in load_components().scenarios:
+def scenario(scenario_id: object, data: str = "") -> str:
+    for s in load_components(data).scenarios:
         if s.id == scenario_id:
             return s.name
     return str(scenario_id)
 
 
-def squadron(squadron_id: object) -> str:
+def squadron(squadron_id: object, data: str = "") -> str:
     """``brown`` -> ``the brown squadron``; an Event's own squadron by the Event's name."""
     name = str(squadron_id)
     base, _, number = name.rpartition("-")
-    if base in _events():
-        return f"the Event {event(base)}'s squadron {number}"
+    if base in _events(data):
+        return f"the Event {event(base, data)}'s squadron {number}"
     return f"the {name} squadron"
 
 
-@lru_cache(maxsize=1)
-def _pilots() -> dict[str, str]:
-    return {p.id: p.name for p in load_components().pilots}
+@lru_cache(maxsize=8)
+def _pilots(data: str = "") -> dict[str, str]:
+    return {p.id: p.name for p in load_components(data).pilots}
 
 
-@lru_cache(maxsize=1)
-def _events() -> dict[str, str]:
-    return {e.id: e.name for e in load_components().events}
+@lru_cache(maxsize=8)
+def _events(data: str = "") -> dict[str, str]:
+    return {e.id: e.name for e in load_components(data).events}
 
 
 def _die(view: View, index: object, german_dice: bool = False) -> str:
@@ -150,16 +155,16 @@ def _specialize(view: View, a: Action) -> str:
     return f"Specialization III: turn your {_die(view, a.get('die'))} to {face(a.get('face'))}"
 
 
-def _card_move(card_id: object) -> int:
+def _card_move(card_id: object, data: str = "") -> int:
     try:
-        return load_components().card(str(card_id)).move
+        return load_components(data).card(str(card_id)).move
     except KeyError:
         return 0
 
 
 def _start_cost(view: View, at: object) -> int:
     """The cards a Starting Area costs ("Starting Area": the Scenario's costs)."""
-    for s in load_components().scenarios:
+    for s in load_components(data_folder(view)).scenarios:
         if s.id == view.get("scenario"):
             return int(s.starting_area_costs.get(str(at), 0))
     return 0
@@ -168,17 +173,19 @@ def _start_cost(view: View, at: object) -> int:
 def _pilot_of(view: View, plane_id: object) -> str:
     for p in view.get("planes", ()):
         if p["id"] == plane_id:
-            return f"{pilot(p['pilot'])} (Player {str(p['seat']).removeprefix('p')})"
+            return f"{pilot(p['pilot'], data_folder(view))} (Player {str(p['seat']).removeprefix('p')})"
     return "another pilot"
 
 
 def prompt(view: View, text: str) -> str:
     """A decision's prompt with its ids in words: pilots by name, Areas by name, German aircraft
     by type and squadron, die faces as words."""
-    planes = {p["id"]: pilot(p["pilot"]) for p in view.get("planes", ())}
+    data = data_folder(view)
+    planes = {p["id"]: pilot(p["pilot"], data) for p in view.get("planes", ())}
     germans = {g["id"] for g in view.get("germans", ())}
-    cards, areas = _names()[:2]
-    pilots = _pilots()
+    cards, areas = _names(data)[:2]
+    pilots = _pilots(data)
+    deployments = _deployments(data)
 
     def one(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -195,34 +202,36 @@ def prompt(view: View, text: str) -> str:
         if word in pilots:  # a pilot drawn from the Reserve
             return pilots[word]
         if word in cards:  # a Combat card drawn
-            return card(word)
-        if word in _deployments():  # a Deployment card drawn face up
-            return _deployments()[word]
+            return card(word, data)
+        if word in deployments:  # a Deployment card drawn face up
+            return deployments[word]
         base, _, number = word.rpartition("-")
-        if number.isdigit() and (base in _colours() or base.rpartition("-")[0] in _events()):
+        if number.isdigit() and (
+            base in _colours(data) or base.rpartition("-")[0] in _events(data)
+        ):
             # a German aircraft no longer on the board (shot down, gone home): by its squadron
-            return f"German aircraft no. {number} of {squadron(base)}"
+            return f"German aircraft no. {number} of {squadron(base, data)}"
         return word
 
     return re.sub(r"[A-Za-z][\w-]*", one, text)
 
 
-@lru_cache(maxsize=1)
-def _deployments() -> dict[str, str]:
+@lru_cache(maxsize=8)
+def _deployments(data: str = "") -> dict[str, str]:
     """Deployment card id -> its face: ``d01`` -> ``1 Bf 109, 2 He 111 (close escort)``."""
     return {
-        d.id: ", ".join(f"{n} {aircraft(k)}" for k, n in d.aircraft.items())
+        d.id: ", ".join(f"{n} {aircraft(k, data)}" for k, n in d.aircraft.items())
         + f" ({MODES.get(d.mode, d.mode)})"
-        for d in load_components().deployment
+        for d in load_components(data).deployment
     }
 
 
-@lru_cache(maxsize=1)
-def _colours() -> frozenset[str]:
+@lru_cache(maxsize=8)
+def _colours(data: str = "") -> frozenset[str]:
     """The colours of the squadrons the Scenarios deploy (``brown``...)."""
     return frozenset(
         slot.colour
-        for s in load_components().scenarios
+        for s in load_components(data).scenarios
         for setup in s.setups.values()
         for slot in setup.slots
     )
@@ -244,7 +253,7 @@ def _context(view: View) -> tuple[Any, ...]:
     germans = tuple(
         (g.get("id"), g.get("type"), g.get("squadron")) for g in view.get("germans", ())
     )
-    return planes, germans
+    return planes, germans, data_folder(view)
 
 
 def narrate(view: View, text: str) -> str:
@@ -274,15 +283,18 @@ def narrate(view: View, text: str) -> str:
 
 
 def _narrate(view: View, text: str) -> str:
+    data = data_folder(view)
     for p in view.get("planes", ()):
-        if p.get("pilot") and pilot(p["pilot"]) in text:
+        if p.get("pilot") and pilot(p["pilot"], data) in text:
             player = f"Player {str(p['seat']).removeprefix('p')}"
             text = re.sub(rf"\b{re.escape(str(p['id']))}\b", player, text)
     # an Event's squadron by the Event's name: "the air-supremacy-1 squadron hunts ..."
     text = re.sub(
         r"\bthe ([a-z]+(?:-[a-z]+)*-\d+) squadron\b",
         lambda m: (
-            squadron(m.group(1)) if m.group(1).rpartition("-")[0] in _events() else m.group(0)
+            squadron(m.group(1), data)
+            if m.group(1).rpartition("-")[0] in _events(data)
+            else m.group(0)
         ),
         text,
     )
@@ -291,6 +303,14 @@ def _narrate(view: View, text: str) -> str:
 
 
 def labels(view: View, decision: Decision) -> list[str]:
+    data = data_folder(view)
+
+    def card(card_id: object) -> str:
+        return _card(card_id, data)
+
+    def area(area_id: object) -> str:
+        return _area(area_id, data)
+
     def one(a: Action) -> str:
         k = a.kind
         if k == "ability":
@@ -316,12 +336,12 @@ def labels(view: View, decision: Decision) -> list[str]:
         if k == "specialize":
             return _specialize(view, a)
         if k == "medal":
-            return f"Spend a Medal to stop the extra move of {squadron(a.get('squadron'))}"
+            return f"Spend a Medal to stop the extra move of {squadron(a.get('squadron'), data)}"
         if k == "first":
             return f"{_pilot_of(view, a.get('plane'))} goes next"
         if k == "borrow":
             extra = " (the extra Maneuver token)" if a.get("token") else ""
-            return f"Spend a Medal on {pilot(a.get('pilot'))}'s ability{extra}"
+            return f"Spend a Medal on {pilot(a.get('pilot'), data)}'s ability{extra}"
         if k == "discard":
             return f"Discard {card(a.get('card'))}"
         if k == "stop":
@@ -331,7 +351,7 @@ def labels(view: View, decision: Decision) -> list[str]:
             paid = f", paying {tokens} Maneuver token(s) to disengage" if tokens else ""
             return f"Fly to {area(a.get('to'))}{paid}"
         if k == "boost":
-            more = _card_move(a.get("card"))
+            more = _card_move(a.get("card"), data)
             return f"Play {card(a.get('card'))} for {more} more Movement"
         if k == "recon":
             played = " and ".join(card(c) for c in a.get("cards") or ())  # type: ignore[union-attr]
