@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from rich import box
@@ -24,6 +24,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from dowding.engine import data_folder
 from dowding.gazetteer import column_letters
 
 from .adapters import slug as slugify
@@ -122,10 +123,12 @@ class Static:
 FEATURE_ORDER = {"airfield": 0, "lw_base": 1, "london": 2, "city": 3, "radar": 4}
 
 
-@cache
-def static() -> Static:
-    board = load_board()
-    tables = load_tables()
+@lru_cache(maxsize=8)
+def static(data: str = "") -> Static:
+    """The board as printed: shipped, or the player's own (``data``: ``engine.data_folder``), so
+    a game with its own board or cards is drawn with them, never with the shipped values."""
+    board = load_board(data)
+    tables = load_tables(data)
     found: dict[str, list[tuple[str, str]]] = {}
     london = {m.target for m in tables.missions if m.kind in ("london", "port_of_london")}
     for slug, target in tables.targets.items():
@@ -171,20 +174,21 @@ def flight_label(fid: str, side: str) -> str:
     return fid if side == RAF else fid[:-1] + fid[-1].lower()
 
 
-def place_name(slug: str) -> str:
-    return static().names.get(slug, slug.replace("-", " ").title())
+def place_name(slug: str, data: str = "") -> str:
+    return static(data).names.get(slug, slug.replace("-", " ").title())
 
 
-def mission_text(mission_id: str) -> str:
+def mission_text(mission_id: str, data: str = "") -> str:
     """'M11-04 Biggin Hill (airfield, Q34)'; the id alone for a card the board lacks."""
-    info = static().missions.get(mission_id)
+    st = static(data)
+    info = st.missions.get(mission_id)
     if info is None:
         return mission_id
     slug, kind, _ = info
-    target = static().tables.targets.get(slug)
+    target = st.tables.targets.get(slug)
     where = f", {target.space}" if target else ""
     kind_name = {"port_of_london": "city", "london": "city"}.get(kind, kind)
-    return f"{mission_id} {place_name(slug)} ({kind_name}{where})"
+    return f"{mission_id} {place_name(slug, data)} ({kind_name}{where})"
 
 
 def card_name(card: Mapping[str, Any]) -> str:
@@ -222,7 +226,7 @@ Cell = tuple[str, str]  # three characters and their style
 def ground_cell(space: Space, view: View) -> Cell:
     """Sea, land or the radar line, shaded by area (RAF Group or Luftflotte)."""
     bg = background(space)
-    stations = static().board.radar_covering(space.id)
+    stations = static(data_folder(view)).board.radar_covering(space.id)
     if stations:
         working = any(not target_state(view, slugify(s))[1] for s in stations)
         return (" ~ ", f"bold #e8c547 on {bg}") if working else (" - ", f"bold #ff5050 on {bg}")
@@ -241,7 +245,7 @@ def background(space: Space) -> str:
 
 def feature_cell(space: Space, view: View) -> Cell | None:
     """The most telling feature of a space: knocked-out first, then airfields, cities, radar."""
-    items = static().features.get(space.id)
+    items = static(data_folder(view)).features.get(space.id)
     if not items:
         return None
     ranked = sorted(items, key=lambda item: -damage_rank(view, item))
@@ -259,7 +263,7 @@ def damage_rank(view: View, item: tuple[str, str]) -> int:
 
 
 def _airfield(slug: str, view: View, bg: str) -> Cell:
-    letter = static().tables.targets[slug].flight[-1:] or "?"
+    letter = static(data_folder(view)).tables.targets[slug].flight[-1:] or "?"
     if target_state(view, slug)[1]:
         return f"x{letter}x", KO_STYLE
     return f"({letter})", f"bold #8fd3ff on {bg}"
@@ -270,7 +274,7 @@ def _lw_base(flight: str, view: View, bg: str) -> Cell:
 
 
 def _london(slug: str, view: View, bg: str) -> Cell:
-    sections = [target_state(view, s) for s in static().london]
+    sections = [target_state(view, s) for s in static(data_folder(view)).london]
     if any(out for _, out in sections):
         return "LDx", KO_STYLE
     if any(hits for hits, _ in sections):
@@ -279,7 +283,7 @@ def _london(slug: str, view: View, bg: str) -> Cell:
 
 
 def _city(slug: str, view: View, bg: str) -> Cell:
-    production = static().tables.targets[slug].production
+    production = static(data_folder(view)).tables.targets[slug].production
     hits, out = target_state(view, slug)
     if out:
         return f" x{production}", KO_STYLE
@@ -355,7 +359,7 @@ def flight_cell(space: str, view: View, occ: Occupants) -> Cell | None:
 
 def map_rows(view: View, occ: Occupants) -> range:
     """Row 13 to the bottom edge, or further north when a flight or combat is up there."""
-    rows = static().board.grid.rows
+    rows = static(data_folder(view)).board.grid.rows
     top = TOP_ROW
     for space in [*occ.raf, *occ.lw, *occ.combats]:
         if space != BOX:
@@ -363,8 +367,8 @@ def map_rows(view: View, occ: Occupants) -> range:
     return range(max(0, top), rows)
 
 
-def column_header() -> Text:
-    cols = static().board.grid.columns
+def column_header(data: str = "") -> Text:
+    cols = static(data).board.grid.columns
     head = "".join(column_letters(c).center(CELL) for c in range(cols))
     return Text(" " * CELL + head, style="bold")
 
@@ -372,10 +376,11 @@ def column_header() -> Text:
 def map_text(view: View, right: bool = True) -> Text:
     """The grid with column letters above and below and row numbers on the left (and the
     right, when ``right`` and the width allows: 81 cells with them, 78 without)."""
-    board = static().board
+    data = data_folder(view)
+    board = static(data).board
     occ = Occupants.of(view)
     lines = Text(no_wrap=True, overflow="crop")
-    lines.append_text(column_header())
+    lines.append_text(column_header(data))
     lines.append("\n")
     for r in map_rows(view, occ):
         lines.append(f"{r + 1:>2} ", style="bold")
@@ -390,7 +395,7 @@ def map_text(view: View, right: bool = True) -> Text:
         if right:
             lines.append(f" {r + 1:<2}", style="bold")
         lines.append("\n")
-    lines.append_text(column_header())
+    lines.append_text(column_header(data))
     return lines
 
 
@@ -407,15 +412,15 @@ def norway_box(view: View) -> Text:
     text.append("│")
     text.append(f" {body}".ljust(width), style=LW_STYLE if inside else "bold #ff6b6b")
     text.append("│\n")
-    for line in box_links():
+    for line in box_links(data_folder(view)):
         text.append("│" + f" {line}".ljust(width) + "│\n")
     text.append("└" + "─" * width + "┘")
     return text
 
 
-def box_links() -> list[str]:
+def box_links(data: str = "") -> list[str]:
     """'links L1-Y1', 'and Y2-Y18': the box's links as runs along the top and east edges."""
-    links = static().board.box_links
+    links = static(data).board.box_links
     top = [s for s in links if parse_space_id(s)[1] == 0]
     east = [s for s in links if s not in top]
     runs = [f"{run[0]}-{run[-1]}" if len(run) > 1 else run[0] for run in (top, east) if run]
@@ -582,16 +587,16 @@ def displays_table(side: str) -> Table:
     return table
 
 
-def base_of(fid: str) -> tuple[str, str]:
+def base_of(fid: str, data: str = "") -> tuple[str, str]:
     """(airfield name, space) of a flight; the space is NOR for 5A."""
-    st = static()
+    st = static(data)
     space = st.tables.raf_base.get(fid) or st.tables.lw_base.get(fid, "")
     return st.base_names.get(fid, "?"), space
 
 
-def flight_cell_text(fid: str, side: str) -> Text:
+def flight_cell_text(fid: str, side: str, data: str = "") -> Text:
     """'11B Biggin Hill Q34'."""
-    name, space = base_of(fid)
+    name, space = base_of(fid, data)
     text = Text(fid, style=SIDE_STYLE[side])
     text.append(f" {name} {space}")
     return text
@@ -599,7 +604,7 @@ def flight_cell_text(fid: str, side: str) -> Text:
 
 def base_out(view: View, fid: str) -> bool:
     """Whether an RAF flight's airfield is knocked out."""
-    slug = static().tables.raf_base_name.get(fid, "")
+    slug = static(data_folder(view)).tables.raf_base_name.get(fid, "")
     return bool(slug) and target_state(view, slug)[1]
 
 
@@ -614,6 +619,7 @@ def unit_header(title: str, note: str, columns: int) -> list[Text]:
 
 def raf_display(view: View) -> Table:
     table = displays_table(RAF)
+    data = data_folder(view)
     flights = flights_of(view)
     ready = view.get("combat_ready") or {}
     for group in GROUPS:
@@ -628,8 +634,8 @@ def raf_display(view: View) -> Table:
             if int(fid[:-1]) == group and fid in flights:
                 flight = flights[fid]
                 table.add_row(
-                    flight_cell_text(fid, RAF),
-                    where_text(flight, base_of(fid)[1], base_out=base_out(view, fid)),
+                    flight_cell_text(fid, RAF, data),
+                    where_text(flight, base_of(fid, data)[1], base_out=base_out(view, fid)),
                     cards_cell(flight.get("cards") or []),
                 )
         table.add_section()
@@ -642,6 +648,7 @@ def card_side(card: Mapping[str, Any]) -> str:
 
 def lw_display(view: View) -> Table:
     table = displays_table(LUFTWAFFE)
+    data = data_folder(view)
     flights = flights_of(view)
     ready = view.get("combat_ready") or {}
     for fleet in LUFTFLOTTEN:
@@ -650,11 +657,13 @@ def lw_display(view: View) -> Table:
         for fid in LW_FLIGHTS:
             if int(fid[:-1]) == fleet and fid in flights:
                 flight = flights[fid]
-                cell = flight_cell_text(fid, LUFTWAFFE)
+                cell = flight_cell_text(fid, LUFTWAFFE, data)
                 cell.append("\n")
                 cell.append(f"{flight_label(fid, LUFTWAFFE)} ", style="dim")  # a line alone says
-                cell.append_text(where_text(flight, base_of(fid)[1], fuel=True))
-                table.add_row(cell, mission_cell(flight), cards_cell(flight.get("cards") or []))
+                cell.append_text(where_text(flight, base_of(fid, data)[1], fuel=True))
+                table.add_row(
+                    cell, mission_cell(flight, data), cards_cell(flight.get("cards") or [])
+                )
         table.add_section()
     return table
 
@@ -670,19 +679,20 @@ def cards_cell(cards: Sequence[Mapping[str, Any]]) -> RenderableType:
     return Columns(shown, padding=(0, 2))
 
 
-def mission_cell(flight: Mapping[str, Any]) -> Text:
+def mission_cell(flight: Mapping[str, Any], data: str = "") -> Text:
     """The flight's current mission box: the card for its own side, else face down."""
     mission = flight.get("mission")
     if mission is None:
         return Text("none", style="dim")
     if mission == "hidden":
         return Text("face down", style="magenta")
-    info = static().missions.get(str(mission))
+    st = static(data)
+    info = st.missions.get(str(mission))
     if info is None:
         return Text(str(mission))
-    target = static().tables.targets.get(info[0])
+    target = st.tables.targets.get(info[0])
     text = Text(f"{mission} ")
-    text.append(place_name(info[0]), style="bold")
+    text.append(place_name(info[0], data), style="bold")
     text.append(f" {target.space}" if target else "")
     return text
 
@@ -713,7 +723,7 @@ def track_table(view: View) -> Table:
     table.add_column("Group", no_wrap=True, style="bold")
     table.add_column("Dice", no_wrap=True, justify="right")
     table.add_column("Cities (production) and bomb markers; knocked-out airfields and radar")
-    tables = static().tables
+    tables = static(data_folder(view)).tables
     for group in GROUPS:
         cities = tables.group_cities.get(group, ())
         dice = sum(tables.targets[c].production for c in cities if not target_state(view, c)[0])
@@ -728,9 +738,10 @@ def track_table(view: View) -> Table:
 
 
 def city_box(view: View, slug: str) -> Text:
-    production = static().tables.targets[slug].production
+    data = data_folder(view)
+    production = static(data).tables.targets[slug].production
     hits, out = target_state(view, slug)
-    text = Text(f"{place_name(slug)} {production}")
+    text = Text(f"{place_name(slug, data)} {production}")
     if out:
         text.append(" [KO]", style=KO_STYLE)
     elif hits:
@@ -739,24 +750,26 @@ def city_box(view: View, slug: str) -> Text:
 
 
 def knocked_out_in(view: View, group: int) -> list[str]:
+    data = data_folder(view)
     out = []
-    for slug, target in static().tables.targets.items():
+    for slug, target in static(data).tables.targets.items():
         if target.group == group and target.kind != "city" and target_state(view, slug)[1]:
             what = f"airfield {target.flight}" if target.kind == "airfield" else "radar"
-            out.append(f"{place_name(slug)} ({what}, {target.space})")
+            out.append(f"{place_name(slug, data)} ({what}, {target.space})")
     return out
 
 
 # --- missions, turn track, markers, victory points ------------------------------------------------
 def missions_text(view: View) -> RenderableType:
     """The mission deck, the Luftwaffe's pending hand (or its size) and the cards each side holds."""
+    data = data_folder(view)
     missions = view.get("missions") or {}
     hand = missions.get("hand")
     title = Text("MISSIONS", style="bold")
     title.append(f"   deck {missions.get('deck', '?')}   ")
     if isinstance(hand, list):
         title.append(f"Luftwaffe pending hand {len(hand)}:", style=SIDE_STYLE[LUFTWAFFE])
-        parts: list[RenderableType] = [title, mission_list(hand)]
+        parts: list[RenderableType] = [title, mission_list(hand, data)]
     else:
         title.append(f"Luftwaffe pending hand {hand}, face down", style=SIDE_STYLE[LUFTWAFFE])
         parts = [title]
@@ -764,12 +777,12 @@ def missions_text(view: View) -> RenderableType:
         held = list(missions.get(side) or [])
         parts.append(Text(f"Held by the {SIDE_NAME[side]}: {len(held)}", style=SIDE_STYLE[side]))
         if held:
-            parts.append(mission_list(held))
+            parts.append(mission_list(held, data))
     return Group(*parts)
 
 
-def mission_list(ids: Iterable[str]) -> RenderableType:
-    return Columns([Text(mission_text(m)) for m in ids], padding=(0, 3))
+def mission_list(ids: Iterable[str], data: str = "") -> RenderableType:
+    return Columns([Text(mission_text(m, data)) for m in ids], padding=(0, 3))
 
 
 def header(view: View, seat: str | None) -> Text:

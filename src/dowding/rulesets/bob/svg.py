@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from html import escape
 from typing import Any
 
+from dowding.engine import data_folder
 from dowding.gazetteer import column_letters
 
 from .adapters import slug as slugify
@@ -105,8 +106,8 @@ def centre(space: str) -> tuple[float, float]:
     return x + CELL / 2, y + CELL / 2
 
 
-def map_size() -> tuple[int, int]:
-    grid = static().board.grid
+def map_size(data: str = "") -> tuple[int, int]:
+    grid = static(data).board.grid
     return MARGIN * 2 + grid.columns * CELL, MARGIN * 2 + grid.rows * CELL
 
 
@@ -114,13 +115,15 @@ NORWAY = (MARGIN + 25 * CELL + 30, MARGIN, 96, 64)  # x, y, w, h of the Norway b
 
 
 # --- the static layer (drawn once) ---------------------------------------------------------------
-@cache
-def static_layer() -> str:
-    st = static()
+# Each static helper takes ``data`` (``engine.data_folder``): the shipped board is drawn once for
+# every game, a player's own board and cards with each map of that game (``render_dynamic``).
+@lru_cache(maxsize=8)
+def static_layer(data: str = "") -> str:
+    st = static(data)
     board = st.board
     grid = board.grid
     out: list[str] = []
-    w, h = map_size()
+    w, h = map_size(data)
     out.append(f'<rect x="0" y="0" width="{w}" height="{h}" fill="{SEA}"/>')
     # one path per shade (and one for the coastal hatch) keeps the document small
     shades: dict[tuple[str, bool], list[str]] = {}
@@ -141,8 +144,8 @@ def static_layer() -> str:
         opacity = ' fill-opacity="0.75"' if coast else ""
         out.append(f'<path d="{"".join(squares)}" fill="{fill}"{opacity}/>')
     out.append(f'<path d="{"".join(coastal)}" fill="url(#coast)"/>')
-    out.append(_coastline())
-    out.append(_group_borders())
+    out.append(_coastline(data))
+    out.append(_group_borders(data))
     # the grid and its labels
     lines = []
     for c in range(grid.columns + 1):
@@ -174,22 +177,22 @@ def static_layer() -> str:
         f'stroke="#333" stroke-width="1"/><text x="{nx + nw / 2}" y="{ny + 12}" font-size="10" '
         f'text-anchor="middle" font-weight="bold">NOR Norway box</text>'
         f'<text x="{nx + nw / 2}" y="{ny + nh + 11}" font-size="8" text-anchor="middle">'
-        f"links {esc(_box_links_text())}</text></g>"
+        f"links {esc(_box_links_text(data))}</text></g>"
     )
-    out.append(_static_targets())
+    out.append(_static_targets(data))
     out.append(_legend())
-    out.append(_shapes())
+    out.append(_shapes(data))
     return DEFS + "".join(out)
 
 
-def _box_links_text() -> str:
-    links = static().board.box_links
+def _box_links_text(data: str = "") -> str:
+    links = static(data).board.box_links
     return f"{links[0]}-{links[-1]}" if len(links) > 1 else links[0]
 
 
-def _edges(same: Any) -> str:
+def _edges(same: Any, data: str = "") -> str:
     """A path along every cell edge where ``same(a, b)`` is false between neighbours."""
-    board = static().board
+    board = static(data).board
     grid = board.grid
     d = []
     for r in range(grid.rows):
@@ -208,18 +211,18 @@ def _edges(same: Any) -> str:
     return "".join(d)
 
 
-def _coastline() -> str:
-    d = _edges(lambda a, b: (a.terrain == "sea") == (b.terrain == "sea"))
+def _coastline(data: str = "") -> str:
+    d = _edges(lambda a, b: (a.terrain == "sea") == (b.terrain == "sea"), data)
     return f'<path class="coast" d="{d}" stroke="#2c4a63" stroke-width="1.4" fill="none"/>'
 
 
-def _group_borders() -> str:
+def _group_borders(data: str = "") -> str:
     def same(a: Any, b: Any) -> bool:
         if a.terrain == "sea" or b.terrain == "sea":
             return True
         return bool(a.raf_group == b.raf_group)
 
-    d = _edges(same)
+    d = _edges(same, data)
     return (
         f'<path class="group-border" d="{d}" stroke="#5b4a2a" stroke-width="1.2" '
         f'stroke-dasharray="4 2" fill="none"/>'
@@ -242,36 +245,43 @@ MISSION_FACE = "bob-mf"
 RADAR_LINE = "bob-rc"  # every station's cover: the radar line with none knocked out
 
 
-def _face_id(raf: bool, kind: str, dice: object, damage: object, bombs: object) -> str:
+def _face_id(
+    raf: bool, kind: str, dice: object, damage: object, bombs: object, data: str = ""
+) -> str:
     """The id of a card face in the static board: ``bob-f3``, by its place among the faces the
     deck holds, so that the board's ids name no aircraft type (a seat that has seen no He 111
     reads no ``he111`` in what it receives); a face the deck does not hold (other data) is
     drawn in place and keeps a name of its values, never sent as an id."""
-    key = _face_key(raf, kind, dice, damage, bombs)
-    return _deck_faces().get(key, key)
+    key = _face_key(raf, kind, dice, damage, bombs, data)
+    return _deck_faces(data).get(key, key)
 
 
-def _face_key(raf: bool, kind: str, dice: object, damage: object, bombs: object) -> str:
+def _face_key(
+    raf: bool, kind: str, dice: object, damage: object, bombs: object, data: str = ""
+) -> str:
     """``bob-spitfire`` for the face the deck prints for a type (every shipped card of a type
     has the same values), else one naming its values too."""
-    if _type_faces().get(slugify(kind)) == (raf, dice, damage, bombs or 0):
+    if _type_faces(data).get(slugify(kind)) == (raf, dice, damage, bombs or 0):
         return f"bob-{slugify(kind)}"
     return f"bob-c-{'r' if raf else 'l'}-{slugify(kind)}-{dice}-{damage}-{bombs or 0}"
 
 
-@cache
-def _deck_faces() -> dict[str, str]:
+@lru_cache(maxsize=8)
+def _deck_faces(data: str = "") -> dict[str, str]:
     keys = sorted(
-        {_face_key(c.side == RAF, c.type, c.dice, c.damage, c.bombs) for c in static().tables.cards}
+        {
+            _face_key(c.side == RAF, c.type, c.dice, c.damage, c.bombs, data)
+            for c in static(data).tables.cards
+        }
     )
     return {key: f"bob-f{n}" for n, key in enumerate(keys)}
 
 
-@cache
-def _type_faces() -> dict[str, tuple[bool, int, int, int]]:
+@lru_cache(maxsize=8)
+def _type_faces(data: str = "") -> dict[str, tuple[bool, int, int, int]]:
     """Each aircraft type's values, as the deck prints them on most of its cards."""
     counts: dict[str, dict[tuple[bool, int, int, int], int]] = {}
-    for c in static().tables.cards:
+    for c in static(data).tables.cards:
         values = (c.side == RAF, c.dice, c.damage, c.bombs or 0)
         by = counts.setdefault(slugify(c.type), {})
         by[values] = by.get(values, 0) + 1
@@ -291,55 +301,60 @@ def _face(raf: bool, kind: str, dice: object, damage: object, bombs: object) -> 
     )
 
 
-@cache
-def card_faces() -> frozenset[str]:
+@lru_cache(maxsize=8)
+def card_faces(data: str = "") -> frozenset[str]:
     """The ids of the faces the static board draws: one per kind of card the deck holds."""
     return frozenset(
-        _face_id(c.side == RAF, c.type, c.dice, c.damage, c.bombs) for c in static().tables.cards
+        _face_id(c.side == RAF, c.type, c.dice, c.damage, c.bombs, data)
+        for c in static(data).tables.cards
     )
 
 
-@cache
-def card_symbols() -> dict[str, tuple[str, tuple[str, str]]]:
+@lru_cache(maxsize=8)
+def card_symbols(data: str = "") -> dict[str, tuple[str, tuple[str, str]]]:
     """Each card of the deck as the static board draws it: its id there (by its place in the
     deck: the board names no card id), and the title and face it shows."""
     return {
-        c.id: (f"bk{n}", (c.name, _face_id(c.side == RAF, c.type, c.dice, c.damage, c.bombs)))
-        for n, c in enumerate(static().tables.cards)
+        c.id: (
+            f"bk{n}",
+            (c.name, _face_id(c.side == RAF, c.type, c.dice, c.damage, c.bombs, data)),
+        )
+        for n, c in enumerate(static(data).tables.cards)
     }
 
 
-def _card_symbol(cid: str) -> str:
+def _card_symbol(cid: str, data: str = "") -> str:
     """A card of the deck drawn once: its squadron's name on its type's face."""
-    sid, (name, face) = card_symbols()[cid]
+    sid, (name, face) = card_symbols(data)[cid]
     return f'<g id="{sid}"><title>{esc(name)}</title><use href="#{face}"/></g>'
 
 
-@cache
-def card_defs() -> str:
+@lru_cache(maxsize=8)
+def card_defs(data: str = "") -> str:
     """Every card of the deck, for the board the page fetches once (``render_static``)."""
-    return f"<defs>{''.join(_card_symbol(c.id) for c in static().tables.cards)}</defs>"
+    return f"<defs>{''.join(_card_symbol(c.id, data) for c in static(data).tables.cards)}</defs>"
 
 
-def _shapes() -> str:
+def _shapes(data: str = "") -> str:
     """What the dynamic layer places with ``<use>``, drawn once: each radar station's cover,
     each kind of squadron card's face (the deck's, public: which cards a side holds is never
     here), a face-down card, the flights' tags and a mission card's frame."""
-    board = static().board
+    st = static(data)
+    board = st.board
     out = ["<defs>"]
     band = 'fill="none" stroke="#c99a00" stroke-width="1.2" stroke-dasharray="1.5 1.5"'
     covered: set[str] = set()
     for station, cells in sorted(board.radar_stations.items()):
-        out.append(f'<path id="{_radar_id(station)}" d="{_cells_path(cells, 1.5)}" {band}/>')
+        out.append(f'<path id="{_radar_id(station, data)}" d="{_cells_path(cells, 1.5)}" {band}/>')
         covered.update(cells)
     out.append(f'<path id="{RADAR_LINE}" d="{_cells_path(covered, 1.5)}" {band}/>')
-    kinds = {(c.side == RAF, c.type, c.dice, c.damage, c.bombs) for c in static().tables.cards}
+    kinds = {(c.side == RAF, c.type, c.dice, c.damage, c.bombs) for c in st.tables.cards}
     for face in sorted(kinds):
-        out.append(f'<g id="{_face_id(*face)}">{_face(*face)}</g>')
+        out.append(f'<g id="{_face_id(*face, data)}">{_face(*face)}</g>')
     for fid in RAF_FLIGHTS + LW_FLIGHTS:  # the first line of each flight's row
         out.append(
             f'<text id="{_row_id(fid)}" font-size="10" font-weight="bold">'
-            f"{esc(_row_label(fid))}</text>"
+            f"{esc(_row_label(fid, data))}</text>"
         )
     for fid in RAF_FLIGHTS + LW_FLIGHTS:  # each flight's tag, its label on it
         raf = fid in RAF_FLIGHTS
@@ -445,10 +460,10 @@ class Actions:
         return f' data-action="{esc(taken)}" tabindex="0" role="button"' if taken else ""
 
 
-def _radar_id(station: str) -> str:
+def _radar_id(station: str, data: str = "") -> str:
     """A station's cover by its place among the stations (the board names no target in an id:
     a mission's target is a secret a report's text is checked for)."""
-    return f"bob-rc{sorted(static().board.radar_stations).index(station)}"
+    return f"bob-rc{sorted(static(data).board.radar_stations).index(station)}"
 
 
 def _cells_path(cells: Iterable[str], inset: float = 0) -> str:
@@ -467,7 +482,8 @@ def _cells_path(cells: Iterable[str], inset: float = 0) -> str:
 def radar_layer(view: View) -> str:
     """The radar line: working cover as a gold dotted band (each station's cells a path of the
     static board, used here), gaps of knocked-out stations hatched (Step 5, British Radar)."""
-    board = static().board
+    data = data_folder(view)
+    board = static(data).board
     working: set[str] = set()
     dead: set[str] = set()
     uses = []
@@ -475,7 +491,7 @@ def radar_layer(view: View) -> str:
         out = target_state(view, slugify(station))[1]
         (dead if out else working).update(cells)
         if not out:
-            uses.append(f'<use href="#{_radar_id(station)}"/>')
+            uses.append(f'<use href="#{_radar_id(station, data)}"/>')
     if not dead:  # the whole line at work: one shape
         uses = [f'<use href="#{RADAR_LINE}"/>']
     gaps = dead - working
@@ -489,20 +505,20 @@ def radar_layer(view: View) -> str:
     return f'<g class="radar">{"".join(uses)}{gap}</g>'
 
 
-def _target_title(slug: str, kind: str, space: str, state_words: str = "") -> str:
-    return f"<title>{esc(place_name(slug))} ({kind}, {space}){esc(state_words)}</title>"
+def _target_title(slug: str, kind: str, space: str, state_words: str = "", data: str = "") -> str:
+    return f"<title>{esc(place_name(slug, data))} ({kind}, {space}){esc(state_words)}</title>"
 
 
-def _static_targets() -> str:
+def _static_targets(data: str = "") -> str:
     """Airfields, cities, London and radar stations as printed, and the Luftwaffe's airfields:
     the board's; what happens to them is ``target_layer``'s."""
-    st = static()
+    st = static(data)
     parts = []
     for slug, target in sorted(st.tables.targets.items()):
         if target.space == BOX:
             continue
         cx, cy = centre(target.space)
-        title = _target_title(slug, target.kind, target.space)
+        title = _target_title(slug, target.kind, target.space, data=data)
         if target.kind == "airfield":
             letter = esc(target.flight[-1:] or "?")
             shape = (
@@ -517,7 +533,7 @@ def _static_targets() -> str:
                 f'text-anchor="middle">R</text>'
             )
         else:
-            shape = _city(slug, cx, cy, "#fff")
+            shape = _city(slug, cx, cy, "#fff", data)
         parts.append(f'<g class="target" data-space="{target.space}">{title}{shape}</g>')
     for flight, space in sorted(st.tables.lw_base.items()):
         if space == BOX:
@@ -533,8 +549,8 @@ def _static_targets() -> str:
     return f'<g class="targets">{"".join(parts)}</g>'
 
 
-def _city(slug: str, cx: float, cy: float, fill: str) -> str:
-    st = static()
+def _city(slug: str, cx: float, cy: float, fill: str, data: str = "") -> str:
+    st = static(data)
     label = "L" if slug in st.london else str(st.tables.targets[slug].production)
     size = 12 if slug in st.london else 10
     return (
@@ -547,7 +563,8 @@ def _city(slug: str, cx: float, cy: float, fill: str) -> str:
 def target_layer(view: View, acts: Actions) -> str:
     """What happened to the targets the board prints: bomb hits, knocked-out crosses, and the
     targets to repair (an option each); a target as printed is the static board's."""
-    st = static()
+    data = data_folder(view)
+    st = static(data)
     parts = []
     for slug, target in sorted(st.tables.targets.items()):
         if target.space == BOX:
@@ -562,7 +579,7 @@ def target_layer(view: View, acts: Actions) -> str:
         # a disc to point at, so the words of its state are found over the printed target
         shape = f'<circle cx="{cx}" cy="{cy}" r="8" fill="#fff" fill-opacity="0"/>'
         if hits and not out and target.kind not in ("airfield", "radar"):
-            shape += _city(slug, cx, cy, "#ffb347") + (
+            shape += _city(slug, cx, cy, "#ffb347", data) + (
                 f'<text x="{cx + 7}" y="{cy - 3}" font-size="7" fill="#8a3b00" '
                 f'font-weight="bold">b{hits}</text>'
             )
@@ -574,7 +591,7 @@ def target_layer(view: View, acts: Actions) -> str:
             )
         if repair:
             shape += f'<circle class="opt-mark" cx="{cx}" cy="{cy}" r="9"/>'
-        title = _target_title(slug, target.kind, target.space, state_words)
+        title = _target_title(slug, target.kind, target.space, state_words, data)
         parts.append(f'<g class="{cls}" data-space="{target.space}"{repair}>{title}{shape}</g>')
     return f'<g class="targets">{"".join(parts)}</g>'
 
@@ -631,9 +648,9 @@ def _row_id(fid: str) -> str:
     return f"bob-fr-{fid.lower()}"
 
 
-def _row_label(fid: str) -> str:
+def _row_label(fid: str, data: str = "") -> str:
     """A flight's row in the displays starts with it: ``11B Biggin Hill Q34``."""
-    base_name, base_space = base_of(fid)
+    base_name, base_space = base_of(fid, data)
     label = fid if fid in RAF_FLIGHTS else fid[:-1] + fid[-1].lower()
     return f"{label} {base_name[:11]} {base_space}"
 
@@ -687,7 +704,7 @@ def flight_tag(fid: str, f: Mapping[str, Any], x: float, y: float, acts: Actions
     )
 
 
-def option_spaces(texts: Iterable[str], acts: Actions) -> str:
+def option_spaces(texts: Iterable[str], acts: Actions, data: str = "") -> str:
     """The spaces a flight may move to, and the spaces to resolve: outlined, on top, clickable."""
     parts = []
     for text in texts:
@@ -695,7 +712,7 @@ def option_spaces(texts: Iterable[str], acts: Actions) -> str:
         if verb not in ("move", "resolve") or "=" not in rest:
             continue
         space = rest.split("=", 1)[1]
-        if space != BOX and not _is_grid_space(space):
+        if space != BOX and not _is_grid_space(space, data):
             continue
         if acts.take(text) is None:
             continue
@@ -713,8 +730,8 @@ def option_spaces(texts: Iterable[str], acts: Actions) -> str:
     return f'<g class="options">{"".join(parts)}</g>'
 
 
-def _is_grid_space(space: str) -> bool:
-    return space in static().board.spaces
+def _is_grid_space(space: str, data: str = "") -> bool:
+    return space in static(data).board.spaces
 
 
 # --- the panel: header, displays, tracks, missions ------------------------------------------------
@@ -742,7 +759,12 @@ class Panel:
 
 
 def card_svg(
-    card: Mapping[str, Any], x: float, y: float, acts: Actions, verbs: Sequence[str]
+    card: Mapping[str, Any],
+    x: float,
+    y: float,
+    acts: Actions,
+    verbs: Sequence[str],
+    data: str = "",
 ) -> str:
     """A squadron card face up (type, dogfight dice / damage [/ bombs]) or face down: a ``<use>``
     of its face, drawn once in the static board (a face the deck does not hold, from other
@@ -763,9 +785,10 @@ def card_svg(
     kind = str(card.get("type", ""))
     raf = cid.startswith("raf")
     face = (raf, kind, card.get("dice", "?"), card.get("damage", "?"), card.get("bombs"))
+    face_id = _face_id(*face, data)
     drawn = (
-        f'<use href="#{_face_id(*face)}" x="{x:g}" y="{y:g}"/>'
-        if _face_id(*face) in card_faces()
+        f'<use href="#{face_id}" x="{x:g}" y="{y:g}"/>'
+        if face_id in card_faces(data)
         else f'<g transform="translate({x:g} {y:g})">{_face(*face)}</g>'
     )
     mark = (
@@ -777,8 +800,8 @@ def card_svg(
     # the card by its squadron's name, as the log names it (not its id); its values are on its
     # face, read by the key under the displays
     title = str(card.get("name") or f"{cid} ({AIRCRAFT.get(kind, kind)})")
-    own = card_symbols().get(cid)
-    if not action and own is not None and own[1] == (title, _face_id(*face)):
+    own = card_symbols(data).get(cid)
+    if not action and own is not None and own[1] == (title, face_id):
         # one element: the card as the board the page fetches draws it, its words with it
         # (the page's details on hover read the title of what a <use> places); a whole map
         # (``with_board``) draws the cards it places and no other
@@ -790,7 +813,12 @@ def card_svg(
 
 
 def cards_row(
-    cards: Sequence[Mapping[str, Any]], x: float, y: float, acts: Actions, verbs: Sequence[str]
+    cards: Sequence[Mapping[str, Any]],
+    x: float,
+    y: float,
+    acts: Actions,
+    verbs: Sequence[str],
+    data: str = "",
 ) -> tuple[str, float]:
     """Cards left to right; returns the svg and the x after the last."""
     parts = []
@@ -805,7 +833,7 @@ def cards_row(
                 parts.append(face_down(down, x - (down - 1) * (CARD_W + 4), y))
                 down = 0
         else:
-            parts.append(card_svg(card, x, y, acts, verbs))
+            parts.append(card_svg(card, x, y, acts, verbs, data))
         x += CARD_W + 4
     return "".join(parts), x
 
@@ -916,9 +944,17 @@ def displays(view: View, side: str, panel: Panel, acts: Actions) -> None:
                 f"{RAF}-{unit}",
                 panel,
                 acts,
+                data_folder(view),
             )
     if side == LUFTWAFFE:  # the Luftwaffe's damaged cards, together (as the terminal shows them)
-        damaged_box(damaged_of(view, LUFTWAFFE), "Luftwaffe damaged box", LUFTWAFFE, panel, acts)
+        damaged_box(
+            damaged_of(view, LUFTWAFFE),
+            "Luftwaffe damaged box",
+            LUFTWAFFE,
+            panel,
+            acts,
+            data_folder(view),
+        )
 
 
 def damaged_of(view: View, side: str) -> list[Mapping[str, Any]]:
@@ -928,14 +964,21 @@ def damaged_of(view: View, side: str) -> list[Mapping[str, Any]]:
 
 
 def damaged_box(
-    cards: Sequence[Mapping[str, Any]], title: str, key: str, panel: Panel, acts: Actions
+    cards: Sequence[Mapping[str, Any]],
+    title: str,
+    key: str,
+    panel: Panel,
+    acts: Actions,
+    data: str = "",
 ) -> None:
     """A damaged box: its count, then its cards in rows (a repair option on each, when offered)."""
     start = len(panel.parts)
     panel.text(f"{title}: {len(cards)}", 10, bold=bool(cards), dx=6)
     per_row = max(1, int((panel.width - 6) // (CARD_W + 4)))
     for i in range(0, len(cards), per_row):
-        svg, _ = cards_row(cards[i : i + per_row], panel.x + 6, panel.y + 3, acts, ("repair",))
+        svg, _ = cards_row(
+            cards[i : i + per_row], panel.x + 6, panel.y + 3, acts, ("repair",), data
+        )
         panel.parts.append(svg)
         panel.y += CARD_H + 5
     inner = "".join(panel.parts[start:])
@@ -945,7 +988,8 @@ def damaged_box(
 def flight_row(
     fid: str, f: Mapping[str, Any], side: str, panel: Panel, acts: Actions, view: View
 ) -> None:
-    base_name, base_space = base_of(fid)
+    data = data_folder(view)
+    base_name, base_space = base_of(fid, data)
     status = str(f.get("status"))
     space = f.get("space")
     if status == "map":
@@ -975,14 +1019,16 @@ def flight_row(
     )
     state_words = ", ".join(bits)
     short = state_words if len(state_words) <= 26 else state_words[:25] + "…"
-    lines = [_row_label(fid), short]
+    lines = [_row_label(fid, data), short]
     if side == LUFTWAFFE:
         mission = f.get("mission")
         if mission == "hidden":
             lines.append("mission face down")
         elif mission:
             target = f.get("target")
-            lines.append(f"{mission}" + (f" {place_name(str(target))[:14]}" if target else ""))
+            lines.append(
+                f"{mission}" + (f" {place_name(str(target), data)[:14]}" if target else "")
+            )
     # the first line (the flight, its airfield) is the board's, placed
     text = f'<use href="#{_row_id(fid)}" x="{panel.x + 6:g}" y="{y0 + 10:g}"/>' + "".join(
         f'<text x="{panel.x + 6:g}" y="{y0 + 10 + i * 10:g}" class="{text_class(9)}">'
@@ -990,7 +1036,9 @@ def flight_row(
         for i, line in enumerate(lines)
         if i
     )
-    cards, _ = cards_row(list(f.get("cards") or []), panel.x + LABEL_W + 4, y0, acts, ("pick",))
+    cards, _ = cards_row(
+        list(f.get("cards") or []), panel.x + LABEL_W + 4, y0, acts, ("pick",), data
+    )
     # its words a title (the page's details on hover)
     title = f"<title>{esc(fid)} {esc(base_name)} ({esc(base_space)}): {esc(state_words)}</title>"
     panel.parts.append(
@@ -1032,13 +1080,16 @@ def loose_cards(view: View, panel: Panel, acts: Actions) -> None:
         panel.text(f"{title}: {len(cards)}", 11, bold=True)
         per_row = int((panel.width) // (CARD_W + 4))
         for i in range(0, len(cards), per_row):
-            svg, _ = cards_row(cards[i : i + per_row], panel.x, panel.y + 3, acts, verbs)
+            svg, _ = cards_row(
+                cards[i : i + per_row], panel.x, panel.y + 3, acts, verbs, data_folder(view)
+            )
             panel.parts.append(svg)
             panel.y += CARD_H + 5
 
 
 def production_track(view: View, panel: Panel) -> None:
-    tables = static().tables
+    data = data_folder(view)
+    tables = static(data).tables
     panel.gap(4)
     panel.text("German target & British production track", 13, bold=True)
     for group in GROUPS:
@@ -1046,7 +1097,7 @@ def production_track(view: View, panel: Panel) -> None:
         for slug in tables.group_cities.get(group, ()):
             hits, out = target_state(view, slug)
             mark = " KO" if out else (f" bombed {hits}" if hits else "")
-            words.append(f"{place_name(slug)} {tables.targets[slug].production}{mark}")
+            words.append(f"{place_name(slug, data)} {tables.targets[slug].production}{mark}")
         panel.text(f"{group} Group: " + ", ".join(words), 9)
 
 
@@ -1062,7 +1113,7 @@ def missions_box(view: View, seat: str | None, panel: Panel, acts: Actions) -> N
         for i, mid in enumerate(hand):
             if i and i % per_row == 0:
                 x, y = panel.x, y + 34
-            panel.parts.append(mission_card(str(mid), x, y, acts))
+            panel.parts.append(mission_card(str(mid), x, y, acts, data_folder(view)))
             x += 104
         panel.y = y + 32
     else:
@@ -1083,18 +1134,19 @@ def missions_box(view: View, seat: str | None, panel: Panel, acts: Actions) -> N
             panel.text(f"{label}: " + ", ".join(str(m) for m in held), 9)
 
 
-def mission_card(mid: str, x: float, y: float, acts: Actions) -> str:
-    info = static().missions.get(mid)
+def mission_card(mid: str, x: float, y: float, acts: Actions, data: str = "") -> str:
+    st = static(data)
+    info = st.missions.get(mid)
     target = info[0] if info else ""
     kind = info[1] if info else ""
-    space = static().tables.targets[target].space if target in static().tables.targets else ""
+    space = st.tables.targets[target].space if target in st.tables.targets else ""
     action = acts.attr(f"assign mission={mid}")
     return (
         f'<g class="mission{" opt" if action else ""}" data-mission="{esc(mid)}"{action}>'
-        f"<title>{esc(mid)}: {esc(place_name(target))} ({esc(kind)}, {esc(space)})</title>"
+        f"<title>{esc(mid)}: {esc(place_name(target, data))} ({esc(kind)}, {esc(space)})</title>"
         f'<use href="#{MISSION_FACE}" x="{x}" y="{y}"/>'
         f'<text x="{x + 4}" y="{y + 11}" font-weight="bold">{esc(mid)} {esc(space)}</text>'
-        f'<text x="{x + 4}" y="{y + 23}">{esc(place_name(target)[:18])}</text></g>'
+        f'<text x="{x + 4}" y="{y + 23}">{esc(place_name(target, data)[:18])}</text></g>'
     )
 
 
@@ -1122,7 +1174,8 @@ STATIC_SLOT = '<g class="board" data-static-map="bob"></g>'
 
 
 def render_static(options: Mapping[str, Any] | None = None) -> str:
-    """The board alone, drawn without any view: the same for every game and seat."""
+    """The board alone, drawn without any view: the same for every game and seat (the shipped
+    board: a game with the player's own components draws its board with each map)."""
     w, h = map_size()
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="table bob board" viewBox="0 0 {w} {h}" '
@@ -1132,39 +1185,43 @@ def render_static(options: Mapping[str, Any] | None = None) -> str:
 
 
 def render_dynamic(view: View, seat: str | None, decision: Any = None) -> str:
-    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT``."""
+    """What changes, as ``render_svg`` draws it, the board left as an empty ``STATIC_SLOT`` (a
+    player's own components, not the shipped board drawn apart, are drawn whole)."""
+    if data_folder(view):
+        return render_svg(view, seat, decision)
     return _render(view, seat, decision, STATIC_SLOT)
 
 
 def render_svg(view: View, seat: str | None, decision: Any = None) -> str:
     """The plotting table and displays as ``seat`` sees them, options clickable."""
-    return with_board(render_dynamic(view, seat, decision))
+    return with_board(_render(view, seat, decision, STATIC_SLOT), data_folder(view))
 
 
 PLACED_CARD = re.compile(r'href="#(bk\d+)"')
 
 
-def with_board(dynamic: str) -> str:
+def with_board(dynamic: str, data: str = "") -> str:
     """A map from ``render_dynamic`` made whole: the board in its slot, with the cards the map
     places and no other (a map alone, as an after-action report keeps it, names no card its
     seat has not seen)."""
-    by_symbol = {sid: cid for cid, (sid, _) in card_symbols().items()}
+    by_symbol = {sid: cid for cid, (sid, _) in card_symbols(data).items()}
     placed = sorted(set(PLACED_CARD.findall(dynamic)), key=lambda sid: int(sid[2:]))
-    cards = "".join(_card_symbol(by_symbol[sid]) for sid in placed if sid in by_symbol)
-    board = f'<g class="board">{static_layer()}{f"<defs>{cards}</defs>" if cards else ""}</g>'
+    cards = "".join(_card_symbol(by_symbol[sid], data) for sid in placed if sid in by_symbol)
+    board = f'<g class="board">{static_layer(data)}{f"<defs>{cards}</defs>" if cards else ""}</g>'
     return dynamic.replace(STATIC_SLOT, board, 1)
 
 
 def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
+    data = data_folder(view)
     texts = option_texts(decision)
     acts = Actions(texts)
-    _w, h = map_size()
+    _w, h = map_size(data)
     map_parts = [
         board,
         radar_layer(view),
         target_layer(view, acts),
         flight_layer(view, acts),
-        option_spaces(texts, acts),
+        option_spaces(texts, acts, data),
     ]
     panel = Panel(PANEL_X, 4 + LEGEND_H, WIDTH - PANEL_X - 10)
     header(view, seat, panel)
