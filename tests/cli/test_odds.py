@@ -46,7 +46,7 @@ def test_listing(cli: Any) -> None:
         assert text in listed.stdout
     described = json.loads(cli("odds", "crane", "--json").stdout)
     attack = next(d for d in described if d["procedure"] == "attack")
-    assert [p["name"] for p in attack["params"]] == ["attacker", "defender", "damage"]
+    assert [p["name"] for p in attack["params"]] == ["attacker", "defender", "damage", "data"]
 
 
 def test_bad_input_exits_2_with_the_choices(cli: Any) -> None:

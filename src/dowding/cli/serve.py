@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import socket
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from .common import CLIError
+from .common import CLIError, load_game, parse_pairs
 from .main import app, reported
 from .serve_logs import LogLevel, log_config
 
@@ -26,6 +27,25 @@ def _check_port(host: str, port: int) -> None:
             raise CLIError(
                 f"cannot listen on {host}:{port}: {exc.strerror or exc} (another --port?)"
             ) from None
+
+
+def own_data(specs: list[str]) -> dict[str, str]:
+    """``--data RULESET=DIR`` -> ruleset -> the folder, absolute, its components loaded once
+    here so that a mistake stops the server before any game is dealt from it."""
+    out: dict[str, str] = {}
+    for ruleset, folder in parse_pairs(specs, "--data").items():
+        game = load_game(ruleset)
+        if "data" not in {spec.name for spec in game.option_specs}:
+            raise CLIError(f"{ruleset} has no components of one's own to read", code=2)
+        path = Path(folder).expanduser().resolve()
+        if not path.is_dir():
+            raise CLIError(f"--data {ruleset}={folder}: no such folder", code=2)
+        try:
+            game.new_state(game.default_scenario, {"data": str(path)})
+        except ValueError as exc:
+            raise CLIError(f"--data {ruleset}={folder}: {exc}", code=2) from None
+        out[game.id] = str(path)
+    return out
 
 
 @app.command()
@@ -70,6 +90,16 @@ def serve(
             help="Threads where computer seats think; games only computers play use all but one.",
         ),
     ] = 2,
+    data: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--data",
+            metavar="RULESET=DIR",
+            help="A folder with your own component files (the printed values) for every game "
+            "of RULESET created here, as `dowding play --data`; repeatable. The folder stays "
+            "on the server: no player is sent its name.",
+        ),
+    ] = None,
 ) -> None:
     """Serve games in the browser: open the printed address."""
     with reported():
@@ -80,10 +110,13 @@ def serve(
         from dowding.web.app import MAX_BODY, create_app
 
         url = database_url or default_database_url()
+        folders = own_data(data or [])
         try:
             # a SQLite file takes one server (PostgreSQL takes several): held until we exit
             lock = server_lock(url)
-            web = create_app(url, bot_workers=thinkers, public_url=public_url or "")
+            web = create_app(
+                url, bot_workers=thinkers, public_url=public_url or "", own_data=folders
+            )
         except ValueError as exc:
             raise CLIError(str(exc), code=2) from None
         except SQLAlchemyError as exc:
@@ -95,6 +128,8 @@ def serve(
         shown = f"[{host}]" if ":" in host else host
         print(f"dowding is serving at http://{shown}:{port}/", flush=True)
         print(f"database: {describe_url(url)}", flush=True)
+        for ruleset, folder in folders.items():
+            print(f"{ruleset}: your own components from {folder}", flush=True)
         # Computers think and maps are drawn in threads; hand the interpreter back to the
         # database writes and the event loop sooner than the default 5 ms.
         sys.setswitchinterval(SWITCH_INTERVAL)

@@ -46,15 +46,18 @@ def token_of(query: str | None, authorization: str | None) -> str | None:
 
 
 @router.get("/rulesets")
-def rulesets() -> list[dict[str, Any]]:
-    return list(all_rulesets())
+def rulesets(request: Request) -> list[dict[str, Any]]:
+    # own_components: the server's owner plays this ruleset with his own printed values
+    # (dowding serve --data); the folder itself is never sent
+    own = service_of(request).own_data
+    return [r | {"own_components": r["id"] in own} for r in all_rulesets()]
 
 
 @router.post("/seats")
-def seats(body: SeatsRequest) -> dict[str, Any]:
+def seats(body: SeatsRequest, request: Request) -> dict[str, Any]:
     try:
         game = get_game(body.ruleset)
-        options = resolve_options(game, body.options)
+        options = resolve_options(game, body.options, service_of(request).own_data)
     except ValueError as exc:
         raise bad_request(str(exc)) from None
     return {"seats": seats_json(game, options)}

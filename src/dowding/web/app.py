@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -116,12 +116,16 @@ def create_app(
     bot_workers: int = 2,
     static_dir: Path | None = None,
     public_url: str | None = None,
+    own_data: Mapping[str, str] | None = None,
 ) -> FastAPI:
     """The app over a database (default: SQLite in the user's data folder), migrated on start.
 
     ``public_url`` (default: ``DOWDING_PUBLIC_URL``) is the address players reach the server
     at; invite links start with it. Without it they are relative (``/play/<id>#t=...``) and the
     page prefixes its own address: a request's Host header never makes a link.
+
+    ``own_data`` (ruleset -> folder): the components the server's owner plays with, as the
+    ``data`` option of every game of that ruleset created here (``dowding serve --data``).
     """
     base = public_base(
         public_url if public_url is not None else os.environ.get("DOWDING_PUBLIC_URL", "")
@@ -129,7 +133,7 @@ def create_app(
     repo = (
         repository if repository is not None else Repository(database_url or default_database_url())
     )
-    service = GameService(repo, bot_workers=bot_workers)
+    service = GameService(repo, bot_workers=bot_workers, own_data=own_data)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

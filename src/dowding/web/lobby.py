@@ -90,9 +90,21 @@ def all_rulesets() -> tuple[dict[str, Any], ...]:
     return tuple(found)
 
 
-def resolve_options(game: Game, options: Mapping[str, object]) -> dict[str, Any]:
-    """The game's options with these overrides; ValueError for unknown or server-only ones."""
+def resolve_options(
+    game: Game, options: Mapping[str, object], own_data: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The game's options with these overrides; ValueError for unknown or server-only ones.
+
+    ``own_data``: ruleset -> the folder of the components the server's owner plays with
+    (``dowding serve --data RULESET=DIR``), set on every game of that ruleset; a request
+    cannot name a folder on the server's disk."""
     for name in options:
         if name in SERVER_ONLY_OPTIONS:
-            raise ValueError(f"option {name!r} can only be set on the server's command line")
-    return game.resolve_options(options)
+            raise ValueError(
+                f"option {name!r} can only be set on the server's command line "
+                f"(dowding serve --data {game.id}=DIR)"
+            )
+    resolved = game.resolve_options(options)
+    if own_data and game.id in own_data:
+        resolved["data"] = own_data[game.id]
+    return resolved

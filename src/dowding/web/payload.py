@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from dowding.engine import Chance, Decision, Node, State, Terminal, view
-from dowding.engine.option_odds import option_odds
+from dowding.engine.game import DATA_KEY
+from dowding.engine.option_odds import OptionOdds, option_odds
 from dowding.engine.words import in_words, option_labels, plain
 
 from .live import LiveGame, Snapshot
@@ -34,6 +35,9 @@ EVENT_LIMIT = 300
 DICE_LIMIT = 100
 # Keys of a view a browser never needs (the sampler's canonical arrangement of the unknowns).
 DROPPED_VIEW_KEYS = ("infostate",)
+# Read on the server (words, odds, maps: ``engine.data_folder``) and never sent: the folder of
+# the server owner's own components is a path on the server's disk.
+SERVER_VIEW_KEYS = (DATA_KEY,)
 
 SvgRenderer = Callable[[dict[str, Any], str | None, Decision | None], str]
 _renderers: dict[str, SvgRenderer | None] = {}
@@ -125,11 +129,19 @@ def decision_json(
         "seat": decision.seat,
         "prompt": prompt,
         "options": [
-            {"text": o.text, "label": label} | ({} if od is None else {"odds": od.to_json()})
+            {"text": o.text, "label": label} | ({} if od is None else {"odds": _odds_json(od)})
             for o, label, od in zip(decision.options, labels, odds, strict=True)
         ],
         "free": decision.free,
     }
+
+
+def _odds_json(odds: OptionOdds) -> dict[str, Any]:
+    """An option's odds as sent: the procedure's parameters without the server's folder (the
+    figures already count its components)."""
+    out = odds.to_json()
+    out["params"] = {k: v for k, v in out["params"].items() if k not in SERVER_VIEW_KEYS}
+    return out
 
 
 def result_json(node: Node, snap: Snapshot) -> dict[str, Any] | None:
@@ -189,7 +201,7 @@ def build(
         "hotseat_next": to_move
         if active and to_move is not None and live.controller(to_move) == "hotseat"
         else None,
-        "view": seen,
+        "view": {k: v for k, v in seen.items() if k not in SERVER_VIEW_KEYS},
         "decision": decision_json(mine, live.record.ruleset, seen) if mine is not None else None,
         "dice_needed": _dice_needed(node, seat, typing),
         "svg": render_svg(live.record.ruleset, seen, seat, mine),

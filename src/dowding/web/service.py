@@ -20,7 +20,7 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -97,8 +97,11 @@ class GameService:
         work_workers: int = 2,
         takeover_seconds: float = 5.0,
         max_computer_games: int = 4,
+        own_data: Mapping[str, str] | None = None,
     ) -> None:
         self.repository = repository
+        # ruleset -> the folder of the server owner's own components (dowding serve --data)
+        self.own_data: dict[str, str] = dict(own_data or {})
         # other servers on the database: heard through a listener (PostgreSQL); their computer
         # moves are left to them unless a game has stood still for ``takeover_seconds``
         self.listener: Listener | None = None
@@ -315,11 +318,10 @@ class GameService:
         finally:
             self._creating_computer_games -= 1
 
-    @staticmethod
-    def _seat_ids(request: CreateGame) -> list[str]:
+    def _seat_ids(self, request: CreateGame) -> list[str]:
         try:
             game = get_game(request.ruleset)
-            return list(game.seat_ids(resolve_options(game, request.options)))
+            return list(game.seat_ids(resolve_options(game, request.options, self.own_data)))
         except ValueError as exc:
             raise bad_request(str(exc)) from None
 
@@ -372,7 +374,7 @@ class GameService:
         try:
             game = get_game(request.ruleset)
             scenario = game.scenario(request.scenario).id
-            options = resolve_options(game, request.options)
+            options = resolve_options(game, request.options, self.own_data)
         except ValueError as exc:
             raise bad_request(str(exc)) from None
         seat_ids = game.seat_ids(options)
