@@ -66,3 +66,49 @@ def test_cards_seen_face_up_stay_where_they_were_in_every_determinization() -> N
                 assert world.card_loc[c] == where  # type: ignore[attr-defined]
         hidden_again += len(theirs)
     assert hidden_again
+
+
+def test_a_card_seen_face_up_is_followed_home_with_its_flight() -> None:
+    """Step 9 returns a flight's box whole to its combat ready box, in sight of both sides: a
+    card of it seen face up stays known there (and in every world), until it is dealt face down
+    from among the others there, when it is forgotten."""
+    from dowding.rulesets.bob.state import CRB
+
+    game = get_game("bob")
+    followed = forgotten = 0
+    for seed in range(3, 13):
+        if followed and forgotten:
+            break
+        state = game.new_state("campaign", {})
+        players = {s: make_player("bob", "heuristic", s, seed) for s in state.seat_ids()}
+        rng = random.Random(seed)
+        while not isinstance(node := state.next(), Terminal):
+            before = dict(state.shown)  # type: ignore[attr-defined]
+            boxes = state.card_loc  # type: ignore[attr-defined]
+            if isinstance(node, Chance):
+                state.apply(node.sample(rng))
+            else:
+                assert isinstance(node, Decision)
+                state.apply(players[node.seat].choose(state.view(node.seat), node))
+            after = dict(state.shown)  # type: ignore[attr-defined]
+            loc = state.card_loc  # type: ignore[attr-defined]
+            for c, where in before.items():
+                if loc[c] == where:
+                    continue
+                if where.startswith("f:") and loc[c] == CRB:
+                    mates = [x for x, w in enumerate(boxes) if w == where]
+                    if all(loc[x] == CRB for x in mates):
+                        assert after.get(c) == CRB  # followed home
+                        other = next(
+                            s
+                            for s in state.seat_ids()
+                            if state.side_of_seat(s) != state.t.cards[c].side  # type: ignore[attr-defined]
+                        )
+                        for k in range(5):
+                            world = game.state_from_view(state.view(other), other, random.Random(k))
+                            assert world.card_loc[c] == CRB  # type: ignore[attr-defined]
+                        followed += 1
+                elif where == CRB:
+                    assert c not in after  # dealt face down from the pool: forgotten
+                    forgotten += 1
+    assert followed and forgotten, (followed, forgotten)

@@ -440,12 +440,13 @@ class BobState(
         self._remember_shown()
 
     def _remember_shown(self) -> None:
-        """Note the cards face up now, and forget the ones that have moved since they were."""
+        """Note the cards face up now; follow the ones that have moved since with every card
+        that lay with them, and forget the others (``_followed``)."""
         shown = self.shown
         loc = self.card_loc
         # every entry held when shown was last checked against this same card_loc: no card moved
         if shown and self._shown_at is not loc and any(loc[c] != where for c, where in shown):
-            shown = tuple((c, where) for c, where in shown if loc[c] == where)
+            shown = self._followed(shown, self._shown_at, loc)
         self._shown_at = loc
         fight = self.fight
         if fight is None and not (self.queue and self.queue[0][0] == "pick"):
@@ -464,6 +465,35 @@ class BobState(
             if 0 <= c < len(loc) and c not in known and self._face_up(c):
                 known[c] = loc[c]
         self.shown = tuple(sorted(known.items())) if len(known) != len(shown) else shown
+
+    def _followed(
+        self,
+        shown: tuple[tuple[int, str], ...],
+        before: tuple[str, ...] | None,
+        loc: tuple[str, ...],
+    ) -> tuple[tuple[int, str], ...]:
+        """Where each card seen face up is now, as both sides know it. A card that moved with
+        every card of its unit that lay with it (a flight's box returned whole to the combat
+        ready box at Step 9, its cards to the Damaged box) is where they all went: the boxes'
+        counts show it. A card taken from among others (dealt face down from the combat ready
+        box at the Alert, drawn for a dogfight) may be any of them, and is forgotten."""
+        out = []
+        cards = self.t.cards
+        for c, where in shown:
+            now = loc[c]
+            if now == where:
+                out.append((c, where))
+                continue
+            if before is None or where == CRB:
+                continue  # the combat ready box is a face-down pool: who left it is not seen
+            unit = cards[c].unit
+            if all(
+                loc[x] == now
+                for x, was in enumerate(before)
+                if was == where and cards[x].unit == unit
+            ):
+                out.append((c, now))
+        return tuple(sorted(out))
 
     def copy(self) -> BobState:
         other = object.__new__(BobState)
