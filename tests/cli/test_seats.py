@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from dowding.cli.common import CLIError, parse_pairs
@@ -76,3 +79,29 @@ def test_parse_pairs() -> None:
     assert parse_pairs(["a=1", " b = x "], "option") == {"a": "1", "b": "x"}
     with pytest.raises(CLIError, match="NAME=VALUE"):
         parse_pairs(["=1"], "option")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "message"),
+    [
+        # seats that follow the options: a bad value was an internal error here
+        ("bob", {"players": 9}, "option players must be at most 4"),
+        ("squadron303", {"players": 0}, "option players must be at least 1"),
+        ("bob", {"data": "/nonexistent/folder"}, "does not exist"),
+    ],
+)
+def test_bad_options_are_refused_before_the_seats(
+    ruleset: str, options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(CLIError) as info:
+        resolve_seats(get_game(ruleset), [], allow_human=False, options=options)
+    assert message in str(info.value) and info.value.code == 2
+
+
+def test_a_folder_without_any_component_file_is_refused(cli: Any, tmp_path: Path) -> None:
+    """A mistyped folder or file name is refused, never played as the shipped game."""
+    (tmp_path / "Cards.json").write_text("{}")  # not a name 303 Squadron reads
+    run = cli("selfplay", "squadron303", "--seed", "1", "--data", str(tmp_path))
+    assert run.code == 2
+    assert "holds none of squadron303's component files (campaign.json" in run.stderr
+    assert "internal error" not in run.stderr

@@ -7,6 +7,7 @@ as soon as it is registered. Letters refer to the conformance checklist in suppo
 from __future__ import annotations
 
 import random
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -158,7 +159,11 @@ def test_a_players_own_data_is_named_in_every_view(case: tuple[str, str], tmp_pa
     if "data" not in {spec.name for spec in game.option_specs}:
         pytest.skip(f"{case[0]} has no components a player may own")
     folder = str(tmp_path)
-    (tmp_path / "components.json").write_text("{}")  # crane asks for its one file
+    # the player's own files: here copies of the shipped ones
+    package = resources.files(f"dowding.rulesets.{case[0].replace('-', '_')}") / "data"
+    for name in game.component_files:
+        if (package / name).is_file():
+            (tmp_path / name).write_bytes((package / name).read_bytes())
     seats = game.seat_ids()
     players = {seat: make_player(case[0], "heuristic", seat, 5 + i) for i, seat in enumerate(seats)}
     rng = random.Random(3)

@@ -107,3 +107,16 @@ def test_serve_checks_each_folder_before_it_starts(tmp_path: Path) -> None:
         own_data([f"crane={bad}"])
     with pytest.raises(CLIError, match="given twice"):
         own_data([f"crane={bad}", f"crane={folder}"])
+
+
+def test_a_folder_gone_since_the_start_is_refused_without_its_name(
+    owned: tuple[Table, str],
+) -> None:
+    table, folder = owned
+    for path in Path(folder).iterdir():
+        path.unlink()
+    response = table.client.post(
+        "/api/games", json={"ruleset": "squadron303", "options": {"players": 1}, "seats": {}}
+    )
+    assert response.status_code == 400
+    assert "cannot be read now" in response.json()["error"] and folder not in response.text

@@ -426,7 +426,8 @@ def summarise_batch(
     """One batch: the sides' win rates (95% Wilson), draws, scores and their spread, the
     margin between two sides, the kinds of ending and the final positions' counts."""
     sweep = batch.sweep
-    resolved = game.resolve_options(sweep.options)
+    # the seats, which no data folder changes: a swept value's folder is gone by now
+    resolved = game.resolve_options({k: v for k, v in sweep.options.items() if k != "data"})
     sides = {s.id: s.side for s in game.seats_for(resolved)}
     summary = summarise(records, sides, sweep.seats)
     finished = [r for r in records if not r.get("error")]

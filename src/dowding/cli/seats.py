@@ -34,7 +34,10 @@ def resolve_seats(
     Defaults: with humans allowed, the first seat is human and the rest the best computer
     player on offer; without, every seat is a computer.
     """
-    seat_ids = game.seat_ids(options)
+    try:
+        seat_ids = game.seat_ids(options)  # seats may follow the options (bob's players)
+    except ValueError as exc:  # a bad option value, a data folder that is not one
+        raise CLIError(str(exc), code=2) from None
     computer = default_computer(game.id)
     seats = {seat: computer for seat in seat_ids}
     if allow_human and seat_ids:

@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import repeat
+from pathlib import Path
 from typing import Any, ClassVar
 
 from .actions import Action
@@ -24,6 +25,20 @@ from .dice import Chance
 JSON = dict[str, Any]
 
 DATA_KEY = "data"  # the view's name for the folder of the player's own components
+
+
+def check_own_folder(ruleset: str, folder: str, files: tuple[str, ...]) -> None:
+    """A folder of a player's own components must exist and hold at least one of the files the
+    ruleset reads, so that a mistyped folder or file name is refused, never played as the
+    shipped game."""
+    path = Path(folder)
+    if not path.is_dir():
+        raise ValueError(f"the data folder {folder!r} does not exist")
+    if not any((path / name).is_file() for name in files):
+        raise ValueError(
+            f"the data folder {folder!r} holds none of {ruleset}'s component files "
+            f"({', '.join(files)})"
+        )
 
 
 def data_folder(view: Mapping[str, Any]) -> str:
@@ -269,6 +284,8 @@ class Game(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     perfect_information: ClassVar[bool] = False
     default_scenario: ClassVar[str]
+    # the files a folder of the player's own components may hold (the ``data`` option)
+    component_files: ClassVar[tuple[str, ...]] = ()
 
     def seats_for(self, options: Mapping[str, object] | None = None) -> tuple[Seat, ...]:
         """The seats of a game with these options (a ruleset may seat more players by option)."""
@@ -294,6 +311,8 @@ class Game(ABC):
                 known = ", ".join(specs) or "none"
                 raise ValueError(f"{self.id} has no option {name!r}; options: {known}")
             resolved[name] = specs[name].coerce(raw)
+        if resolved.get(DATA_KEY) and self.component_files:
+            check_own_folder(self.id, str(resolved[DATA_KEY]), self.component_files)
         return resolved
 
     @abstractmethod

@@ -9,6 +9,7 @@ from typing import Any
 
 from dowding.bots import make_player, player_kinds
 from dowding.engine import Game, get_game, ruleset_ids
+from dowding.engine.game import check_own_folder
 
 log = logging.getLogger("dowding.web")
 
@@ -106,5 +107,14 @@ def resolve_options(
             )
     resolved = game.resolve_options(options)
     if own_data and game.id in own_data:
-        resolved["data"] = own_data[game.id]
+        folder = own_data[game.id]
+        try:  # checked at start (dowding serve); a folder moved since is the owner's to hear of
+            check_own_folder(game.id, folder, game.component_files)
+        except ValueError as exc:
+            log.error("the own components for %s: %s", game.id, exc)
+            raise ValueError(
+                f"this server's own {game.id} components cannot be read now; "
+                "its owner will find why in the server's log"
+            ) from None
+        resolved["data"] = folder
     return resolved

@@ -45,6 +45,7 @@ class BobGame(Game):
         ),
     )
     default_scenario: ClassVar[str] = "channel-battle"
+    component_files: ClassVar[tuple[str, ...]] = ("board.json", "missions.json", "squadrons.json")
     perfect_information: ClassVar[bool] = False
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

@@ -28,6 +28,12 @@ class Bob1990Game(Game):
         ),
     )
     default_scenario: ClassVar[str] = "advanced"
+    component_files: ClassVar[tuple[str, ...]] = (
+        "board-50km.json",
+        "board.json",
+        "missions.json",
+        "squadrons.json",
+    )
     perfect_information: ClassVar[bool] = False
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

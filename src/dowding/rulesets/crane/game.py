@@ -33,6 +33,7 @@ class CraneGame(Game):
         ),
     )
     default_scenario: ClassVar[str] = "eight-heinkels"
+    component_files: ClassVar[tuple[str, ...]] = ("components.json",)
     perfect_information: ClassVar[bool] = True
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("table", "pingpong", "the playing surface (II.A)", choices=("6x4", "pingpong")),

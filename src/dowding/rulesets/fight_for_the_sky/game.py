@@ -51,6 +51,7 @@ class FightGame(Game):
         ),
     )
     default_scenario: ClassVar[str] = "basic"
+    component_files: ClassVar[tuple[str, ...]] = ("components.json", "map.json")
     perfect_information: ClassVar[bool] = False
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         *(OptionSpec(name, False, text) for name, text in OPTIONAL_RULES),

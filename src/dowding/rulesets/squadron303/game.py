@@ -10,7 +10,7 @@ from dowding.engine.game import JSON
 
 from . import handlers  # noqa: F401  (fills the state's task tables)
 from .campaign import CampaignState
-from .components import load_components
+from .components import FILES, load_components
 from .state import S303State, restore
 
 _SEATS = tuple(Seat(f"p{i}", f"Player {i}", "raf") for i in range(1, 5))
@@ -25,6 +25,7 @@ class Squadron303Game(Game):
         Scenario(s.id, s.name, s.text) for s in load_components().scenarios
     ) + tuple(Scenario(c.id, c.name, c.text) for c in load_components().campaigns)
     default_scenario: ClassVar[str] = "attack-on-biggin-hill"
+    component_files: ClassVar[tuple[str, ...]] = tuple(f"{name}.json" for name in FILES)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("players", 4, "players (1: solo, a Leader and a Wingman)", minimum=1, maximum=4),
         OptionSpec(
