@@ -47,7 +47,9 @@ HUMAN = {
 }
 CLICKS = 10 if os.environ.get("DOWDING_SLOW") == "1" else 4  # decisions taken by clicks
 COMBAT = ("fight", "attack", "strike", "fire", "intercept", "match", "bomb", "bombrun")
-ODDS_WITHIN = 150  # decisions through the API before a combat option must have been offered
+# decisions through the API before a combat option must have been offered: in bob as the
+# Luftwaffe 26-142 over 60 server games (seeds drawn by the server), and once over 150 in CI
+ODDS_WITHIN = 400
 
 
 def _payload(base: str, game: str, token: str) -> dict[str, Any]:
@@ -169,7 +171,7 @@ def test_a_game_by_clicks_with_odds_undo_and_report(
 
     # on through the API to a combat: the odds stand beside the option in the list
     odds: tuple[str, str] | None = None
-    decided, deadline = 0, time.monotonic() + 180  # a guard, not a speed test
+    decided, deadline = 0, time.monotonic() + 300  # a guard, not a speed test
     while decided < ODDS_WITHIN and time.monotonic() < deadline:
         payload = _payload(server, game, token)
         if payload["status"] != "active":
