@@ -74,7 +74,7 @@ function buildForm(form, rulesets, onCreated) {
     for (const o of r.options) optionsBox.append(optionField(o, refreshSeats));
     if (!r.options.length) optionsBox.append(el("p", {}, "This ruleset has no options."));
     if (r.own_components) {
-      optionsBox.append(el("p", { class: "help", id: "own-components" },
+      optionsBox.append(el("p", { class: "own-components", id: "own-components" },
         "This server deals it from its owner's own components (the printed values), not the shipped ones."));
     }
     refreshSeats();
