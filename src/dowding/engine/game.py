@@ -125,6 +125,10 @@ class Terminal:
     scores: Mapping[str, float]
     reason: str
 
+    def to_json(self) -> JSON:
+        """The result as a view or a saved state holds it (``state_from_dict`` reads it back)."""
+        return {"winner": self.winner, "scores": dict(self.scores), "reason": self.reason}
+
 
 @dataclass(frozen=True)
 class Event:

@@ -1110,13 +1110,7 @@ class BobState(
             "slipped": list(self.slipped),
             "campaign": [list(x) if isinstance(x, tuple) else x for x in self.campaign],
             "shown": [list(x) for x in self.shown],
-            "result": None
-            if self.result is None
-            else {
-                "winner": self.result.winner,
-                "scores": dict(self.result.scores),
-                "reason": self.result.reason,
-            },
+            "result": None if self.result is None else self.result.to_json(),
         }
 
 

@@ -135,13 +135,7 @@ class Bob1990State(ReadyStage, Moving, Dogfighting, Bombing, PostFlight, Views):
             "fight": _lists(self.fight),
             "scratch": _lists(self.scratch),
             "queue": [list(t) for t in self.queue],
-            "result": None
-            if self.result is None
-            else {
-                "winner": self.result.winner,
-                "scores": dict(self.result.scores),
-                "reason": self.result.reason,
-            },
+            "result": None if self.result is None else self.result.to_json(),
         }
 
     def restore(self, data: JSON) -> None:

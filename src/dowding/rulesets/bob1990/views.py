@@ -144,13 +144,7 @@ class Views(Core):
                 "pairs": [list(p) for p in self.fight[3]],
                 "flipped": self.flipped(),
             },
-            "result": None
-            if self.result is None
-            else {
-                "winner": self.result.winner,
-                "reason": self.result.reason,
-                "scores": dict(self.result.scores),
-            },
+            "result": None if self.result is None else self.result.to_json(),
         }
         self.with_own_data(view)  # the player's own components (``components_for``)
         if infostate:

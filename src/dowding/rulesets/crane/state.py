@@ -501,13 +501,7 @@ class CraneState(TaskQueueState):
                 "bombs_needed": rules.bombs_needed,
                 "current": current,
                 "losses": dict(self.losses),
-                "result": None
-                if self.result is None
-                else {
-                    "winner": self.result.winner,
-                    "reason": self.result.reason,
-                    "scores": dict(self.result.scores),
-                },
+                "result": None if self.result is None else self.result.to_json(),
                 # for search players (Game.state_from_view): nothing is hidden on the open table
                 "infostate": self.to_dict() if infostate else None,
             }
@@ -552,13 +546,7 @@ class CraneState(TaskQueueState):
             "moving": None if self.moving is None else list(self.moving),
             "bomb_hits": self.bomb_hits,
             "losses": dict(self.losses),
-            "result": None
-            if self.result is None
-            else {
-                "winner": self.result.winner,
-                "scores": dict(self.result.scores),
-                "reason": self.result.reason,
-            },
+            "result": None if self.result is None else self.result.to_json(),
         }
 
 

@@ -481,13 +481,7 @@ class FightState(
             "finished": self.finished,
             "fight": fight,
             "queue": [list(t) for t in self.queue],
-            "result": None
-            if self.result is None
-            else {
-                "winner": self.result.winner,
-                "scores": dict(self.result.scores),
-                "reason": self.result.reason,
-            },
+            "result": None if self.result is None else self.result.to_json(),
         }
 
     def load(self, data: JSON) -> None:

@@ -322,13 +322,7 @@ class S303State(TaskQueueState):
             "fight": None if self.fight is None else _jsonable(self.fight),
             "pending": _jsonable(self.pending),
             "queue": [_jsonable(t) for t in self.queue],
-            "result": None
-            if self.result is None
-            else {
-                "winner": self.result.winner,
-                "scores": dict(self.result.scores),
-                "reason": self.result.reason,
-            },
+            "result": None if self.result is None else self.result.to_json(),
         }
 
 
