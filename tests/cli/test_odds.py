@@ -65,3 +65,14 @@ def test_bad_input_exits_2_with_the_choices(cli: Any) -> None:
         run = cli(*args)
         assert run.code == 2, (args, run.output)
         assert message in run.output, (args, run.output)
+
+
+def test_a_data_folder_of_none_of_the_files_is_refused(cli: Any, tmp_path: Any) -> None:
+    """Odds from a mistyped folder would be the shipped odds under the player's name for them."""
+    for args in (
+        ("odds", "squadron303", "fight", "--data", str(tmp_path / "nowhere")),
+        ("odds", "squadron303", "die", "--data", str(tmp_path)),
+        ("odds", "crane", "attack", "--data", str(tmp_path)),
+    ):
+        run = cli(*args)
+        assert run.code == 2 and "the data folder" in run.stderr, (args, run.stderr)

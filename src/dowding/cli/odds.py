@@ -18,8 +18,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from dowding.engine import ruleset_ids
-from dowding.engine.game import OptionSpec
+from dowding.engine import get_game, ruleset_ids
+from dowding.engine.game import OptionSpec, check_own_folder
 from dowding.engine.odds import Procedure, as_floats, procedures
 
 from .common import CLIError
@@ -214,6 +214,11 @@ def odds(
                 print_procedures(console, ruleset, found)
             return
         raw = parse_params(chosen, list(ctx.args))
+        if raw.get("data"):  # a folder of one's own that holds none of the files: not shipped odds
+            try:
+                check_own_folder(ruleset, str(raw["data"]), get_game(ruleset).component_files)
+            except ValueError as exc:
+                raise CLIError(f"{chosen.name}: {exc}", code=2) from None
         result = run_procedure(chosen, raw)
         if as_json:
             print(json.dumps(as_floats(result)))
