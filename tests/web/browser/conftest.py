@@ -58,8 +58,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def launch_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    """``dowding serve`` on ``port`` over ``folder/games.db``, once it answers."""
+def launch_server(folder: Path, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    """``dowding serve`` on ``port`` over ``folder/games.db`` (and ``extra`` arguments), once it
+    answers."""
     log = (folder / "server.log").open("a")
     command = [
         sys.executable,
@@ -72,6 +73,7 @@ def launch_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         f"sqlite:///{folder / 'games.db'}",
         "--log-level",
         "warning",
+        *extra,
     ]
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     log.close()
