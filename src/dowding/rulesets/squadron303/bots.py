@@ -126,11 +126,14 @@ class Squadron303Heuristic:
     def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
         self.seat = seat
         self.seed = seed
+        self.data = ""  # set by ``choose`` from each view
 
     def choose(self, view: View, decision: Decision) -> Action:
         options = decision.options
         if len(options) == 1:
             return options[0]
+        # the player's own components (``engine.data_folder``), read once a decision
+        self.data = data_folder(view)
         kinds = {o.kind for o in options}
         for kind, handler in _HANDLERS:
             if kind in kinds:
@@ -147,20 +150,18 @@ class Squadron303Heuristic:
 
     def discard(self, view: View, d: Decision) -> Action:
         """Phase II.2 (and the Starting Area): the card worth least."""
-        return min(
-            d.options, key=lambda a: (card_value(str(a.get("card")), data_folder(view)), a.text)
-        )
+        return min(d.options, key=lambda a: (card_value(str(a.get("card")), self.data), a.text))
 
     def start(self, view: View, d: Decision) -> Action:
         """Starting Area: nearest the bombers, less what the cards discarded cost."""
-        comp, board = _static(data_folder(view))
+        comp, board = _static(self.data)
         try:
             costs = comp.scenario(str(view.get("scenario"))).starting_area_costs
         except KeyError:
             costs = {}
-        threats = [
-            g["area"] for g in view.get("germans", ()) if _is_bomber(g, data_folder(view))
-        ] or [g["area"] for g in view.get("germans", ())]
+        threats = [g["area"] for g in view.get("germans", ()) if _is_bomber(g, self.data)] or [
+            g["area"] for g in view.get("germans", ())
+        ]
         if not threats or _lands_to_win(view):
             return d.options[0]
 
@@ -173,7 +174,7 @@ class Squadron303Heuristic:
 
     def move(self, view: View, d: Decision) -> Action:
         """Phase II.3: one Area at a time toward the best Area within reach; land when needed."""
-        _, board = _static(data_folder(view))
+        _, board = _static(self.data)
         plane = _plane_of(view, d)
         if plane is None:
             return d.options[0]
@@ -210,7 +211,7 @@ class Squadron303Heuristic:
             return min(
                 boosts,
                 key=lambda a: (
-                    card_value(str(a.get("card")), data_folder(view)) - _move(a, data_folder(view)),
+                    card_value(str(a.get("card")), self.data) - _move(a, self.data),
                     a.text,
                 ),
             )
@@ -220,7 +221,7 @@ class Squadron303Heuristic:
 
     def _destination(self, view: View, plane: Mapping[str, Any]) -> str:
         """The Area within reach this Movement where the Germans are worth most to attack."""
-        comp, board = _static(data_folder(view))
+        comp, board = _static(self.data)
         here = plane["area"]
         reach = plane["moves_left"]
         if plane.get("hand"):
@@ -234,7 +235,7 @@ class Squadron303Heuristic:
         for g in view.get("germans", ()):
             if g["area"]:
                 worth[g["area"]] = (
-                    worth.get(g["area"], 0.0) + _worth(view, g) - _danger(g, data_folder(view))
+                    worth.get(g["area"], 0.0) + _worth(view, g) - _danger(g, self.data)
                 )
         for area in view.get("hidden", {}).values():
             if area:
@@ -252,9 +253,7 @@ class Squadron303Heuristic:
         if best == here and not worth.get(here):
             # nothing within reach: close on the nearest bombers' next Areas
             aims = [
-                g["area"]
-                for g in view.get("germans", ())
-                if g["area"] and _is_bomber(g, data_folder(view))
+                g["area"] for g in view.get("germans", ()) if g["area"] and _is_bomber(g, self.data)
             ]
             aims = aims or [g["area"] for g in view.get("germans", ()) if g["area"]]
             if aims:
@@ -276,7 +275,7 @@ class Squadron303Heuristic:
     def medal(self, view: View, d: Decision) -> Action:
         """ "Medal tokens": stop a squadron's extra move after a shoot-down when it carries
         bombers still flying to a target within 3 Areas (the move could bring the bombing)."""
-        _, board = _static(data_folder(view))
+        _, board = _static(self.data)
         stop = next((o for o in d.options if o.kind == "medal"), None)
         if stop is None:
             return Action("pass")
@@ -296,7 +295,7 @@ class Squadron303Heuristic:
         recons = [o for o in d.options if o.kind == "recon"]
         if not spare or not recons:
             return Action("pass")
-        return min(recons, key=lambda a: (_cards_value(a, data_folder(view)), a.text))
+        return min(recons, key=lambda a: (_cards_value(a, self.data), a.text))
 
     # --- Phase III ----------------------------------------------------------------------
     def fight(self, view: View, d: Decision) -> Action:
@@ -305,7 +304,7 @@ class Squadron303Heuristic:
         if plane is None or len(plane["damage"]) >= 4:
             return Action("pass")
         germans = {g["id"]: g for g in view.get("germans", ())}
-        comp, _ = _static(data_folder(view))
+        comp, _ = _static(self.data)
 
         def score(a: Action) -> tuple[float, str]:
             if a.kind != "fight":
@@ -351,7 +350,7 @@ class Squadron303Heuristic:
                 extra=str(a.get("gain") or ""),
             )
             if card:
-                value -= 0.35 * card_value(card, data_folder(view))
+                value -= 0.35 * card_value(card, self.data)
             if first_round and die >= 0:
                 # the other die stays for round 2
                 rest = [symbol(f) for i, f in enumerate(fight.faces) if i != die]
@@ -382,7 +381,7 @@ class Squadron303Heuristic:
             better = _round_value(
                 view, fight, plane, g, fight.die, fight.card, fight.sym, fight.use, extra=gain
             )
-            score = better - base - 0.35 * card_value(str(o.get("card")), data_folder(view))
+            score = better - base - 0.35 * card_value(str(o.get("card")), self.data)
             if score > best_score + 1e-9:
                 best, best_score = o, score
         return best
@@ -398,7 +397,7 @@ class Squadron303Heuristic:
         """Support offered before the round is chosen ("Support from another player"): the card
         whose Sequence with one of the fighter's cards (his hand as the view shows it) makes his
         best round better by more than the card is worth; none with private hands."""
-        comp, _ = _static(data_folder(view))
+        comp, _ = _static(self.data)
         hand = plane.get("hand")
         if not hand:
             return Action("pass")
@@ -421,8 +420,7 @@ class Squadron303Heuristic:
                             )
                             top = max(
                                 top,
-                                value
-                                - (0.35 * card_value(card, data_folder(view)) if card else 0.0),
+                                value - (0.35 * card_value(card, self.data) if card else 0.0),
                             )
             return top
 
@@ -432,7 +430,7 @@ class Squadron303Heuristic:
             if o.kind != "support":
                 continue
             offer = str(o.get("card"))
-            score = best(offer) - base - 0.35 * card_value(offer, data_folder(view))
+            score = best(offer) - base - 0.35 * card_value(offer, self.data)
             if score > margin + 1e-9:
                 choice, margin = o, score
         return choice
@@ -462,16 +460,14 @@ class Squadron303Heuristic:
             return min(bombers, key=lambda a: (germans[str(a.get("to"))]["tokens"], a.text))
         if any(o.get("to") == "board" for o in d.options):
             return Action("maneuver", to="board")
-        fighters = [o for o in pins if _danger(germans[str(o.get("to"))], data_folder(view)) > 0]
+        fighters = [o for o in pins if _danger(germans[str(o.get("to"))], self.data) > 0]
         if fighters:
             return fighters[0]
         return pins[0] if pins else d.options[0]
 
     def take(self, view: View, d: Decision) -> Action:
         """Łokuciewski's pick from the discard pile: the best card."""
-        return max(
-            d.options, key=lambda a: (card_value(str(a.get("card")), data_folder(view)), a.text)
-        )
+        return max(d.options, key=lambda a: (card_value(str(a.get("card")), self.data), a.text))
 
     def reroll(self, view: View, d: Decision) -> Action:
         """Henneberg: reroll one of the target's Hits."""
@@ -506,9 +502,7 @@ class Squadron303Heuristic:
         defences = [o for o in d.options if o.kind == "defend"]
         if not defences:
             return Action("pass")
-        return min(
-            defences, key=lambda a: (card_value(str(a.get("card")), data_folder(view)), a.text)
-        )
+        return min(defences, key=lambda a: (card_value(str(a.get("card")), self.data), a.text))
 
     def strike(self, view: View, d: Decision) -> Action:
         """Reading S15's Hits: the aircraft worth most, the nearest to going down first."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from dowding.engine import Action, Decision, State
 
-from .bots import Squadron303Heuristic, _is_bomber
+from .bots import Squadron303Heuristic
 from .state import S303State
 
 _players: dict[str, Squadron303Heuristic] = {}
@@ -76,9 +76,7 @@ def features(state: State) -> list[float]:
     bombers = sum(
         1
         for g in state.germans
-        if g.on_board
-        and not g.bombed
-        and _is_bomber({"type": g.type}, str(state.options.get("data") or ""))
+        if g.on_board and not g.bombed and state.comp.aircraft[g.type].category == "bomber"
     )
     short = float(max(0, goal.count - state.kills)) if goal.kind == "shoot_down" else 0.0
     flying = [p for p in state.planes if p.airborne]
