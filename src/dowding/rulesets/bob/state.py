@@ -100,6 +100,8 @@ _ROLL_LABELS = {
 # reads them and never changes them, so every brief view shares them.
 _BRIEF_CARDS: dict[str, tuple[Card, JSON]] = {}
 _BRIEF_HIDDEN: dict[int, JSON] = {}
+# a brief view's card lists by side, for the card_loc and tables they were read from
+_BRIEF_SHELVES: dict[str | None, tuple[tuple[str, ...], Tables, dict[str, tuple[JSON, ...]]]] = {}
 
 
 _POOLS: dict[tuple[str, Die, int, str], SymbolPool] = {}
@@ -711,33 +713,7 @@ class BobState(
         the campaign (the rest is the same)."""
         side = self.side_of_seat(seat)
         t = self.t
-        # every location's cards, in card order, from one pass (``cards_in`` for each)
-        held: dict[str, list[int]] = {}
-        for c, where in enumerate(self.card_loc):
-            got = held.get(where)
-            if got is None:
-                held[where] = [c]
-            else:
-                got.append(c)
-
-        def card_view(c: int) -> JSON:
-            card = t.cards[c]
-            if card.side == side or self.card_loc[c] in (DAMAGED,) or self._face_up(c):
-                if brief:  # a rollout only reads its view: one dict per card serves them all
-                    return _brief_card(card)
-                return {
-                    "id": card.id,
-                    "type": card.type,
-                    "dice": card.dice,
-                    "damage": card.damage,
-                    "bombs": card.bombs,
-                    "unit": card.unit,
-                    "name": card.name,
-                }
-            if brief:
-                return _brief_hidden(card.unit)
-            return {"id": None, "unit": card.unit, "hidden": True}
-
+        shelves = self._brief_shelves(side) if brief else self._shelves(side, brief=False)
         flights = {}
         for fid, f in self.flights.items():
             entry: JSON = {
@@ -751,10 +727,7 @@ class BobState(
                 "ace": f.ace,
                 "intercepted": f.intercepted,
                 # the cards this seat may see, then the face-down ones (their order tells nothing)
-                "cards": sorted(
-                    (card_view(c) for c in held.get(box(fid), ())),
-                    key=lambda v: (v.get("hidden", False), v["id"] or ""),
-                ),
+                "cards": list(shelves.get(box(fid), ())),
             }
             if f.side == LUFTWAFFE:
                 entry["mission"] = (
@@ -774,11 +747,8 @@ class BobState(
                 "last_turn": self.last_turn,
                 "seat": seat,
                 "flights": flights,
-                "damaged": [card_view(c) for c in held.get(DAMAGED, ())],
-                "drawn": sorted(
-                    (card_view(c) for c in held.get("drawn", ())),
-                    key=lambda v: (v.get("hidden", False), v["id"] or ""),
-                ),
+                "damaged": list(shelves.get(DAMAGED, ())),
+                "drawn": list(shelves.get("drawn", ())),
                 "air_combat": self._fight_view(side),
                 "targets": {
                     name: {"hits": h, "knocked_out": self.knocked_out(name)}
@@ -809,12 +779,9 @@ class BobState(
             "last_turn": self.last_turn,
             "seat": seat,
             "flights": flights,
-            "damaged": [card_view(c) for c in held.get(DAMAGED, ())],
+            "damaged": list(shelves.get(DAMAGED, ())),
             # Squadron Alert: the cards drawn and not yet placed (face up to their owner only)
-            "drawn": sorted(
-                (card_view(c) for c in held.get("drawn", ())),
-                key=lambda v: (v.get("hidden", False), v["id"] or ""),
-            ),
+            "drawn": list(shelves.get("drawn", ())),
             "step": self._step_name(),
             "production": {str(g): self.repair_dice(g) for g in (10, 11, 12, 13)},
             "assists": [list(a) for a in self.assists],
@@ -852,6 +819,67 @@ class BobState(
             # for search players: the state as this seat knows it (Game.state_from_view)
             "infostate": None if seat is None or not infostate else self.infostate(seat),
         }
+
+    def _shelves(self, side: str | None, *, brief: bool) -> dict[str, tuple[JSON, ...]]:
+        """Each place's cards as ``side`` sees them, from one pass over the cards: a Flight box's
+        and the drawn cards those it may see first, then the face-down ones (their order tells
+        nothing); the damaged in card order."""
+        t = self.t
+        locs = self.card_loc
+        held: dict[str, list[int]] = {}
+        for c, where in enumerate(locs):
+            got = held.get(where)
+            if got is None:
+                held[where] = [c]
+            else:
+                got.append(c)
+
+        def card_view(c: int) -> JSON:
+            card = t.cards[c]
+            if card.side == side or locs[c] == DAMAGED or self._face_up(c):
+                if brief:  # a rollout only reads its view: one dict per card serves them all
+                    return _brief_card(card)
+                return {
+                    "id": card.id,
+                    "type": card.type,
+                    "dice": card.dice,
+                    "damage": card.damage,
+                    "bombs": card.bombs,
+                    "unit": card.unit,
+                    "name": card.name,
+                }
+            if brief:
+                return _brief_hidden(card.unit)
+            return {"id": None, "unit": card.unit, "hidden": True}
+
+        shelves: dict[str, tuple[JSON, ...]] = {}
+        for where, cards in held.items():
+            if where == DAMAGED:
+                shelves[where] = tuple(card_view(c) for c in cards)
+            elif where == "drawn" or where.startswith("f:"):
+                shelves[where] = tuple(
+                    sorted(
+                        (card_view(c) for c in cards),
+                        key=lambda v: (v.get("hidden", False), v["id"] or ""),
+                    )
+                )
+        return shelves
+
+    def _brief_shelves(self, side: str | None) -> dict[str, tuple[JSON, ...]]:
+        """``_shelves`` for a brief view, kept for the ``card_loc`` and side they were read for
+        while no card is face up in a combat: a rollout's moves ask again of the same cards."""
+        fight = self.fight
+        queue = self.queue
+        if isinstance(fight, (Intercept, Duel)) or (
+            queue and queue[0][0] == "pick" and queue[0][1] != "duel"
+        ):
+            return self._shelves(side, brief=True)
+        memo = _BRIEF_SHELVES.get(side)
+        if memo is not None and memo[0] is self.card_loc and memo[1] is self.t:
+            return memo[2]
+        got = self._shelves(side, brief=True)
+        _BRIEF_SHELVES[side] = (self.card_loc, self.t, got)
+        return got
 
     def determinize(self, seat: str, rng: Any) -> BobState:
         """Re-deal what ``seat`` cannot see: the other side's face-down cards (within each Group or

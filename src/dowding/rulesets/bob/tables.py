@@ -101,6 +101,9 @@ class Tables:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "card_ids", tuple(c.id for c in self.cards))
+        # ``distance`` is the board's own, not a call through this method: the bots ask it
+        # hundreds of thousands of times a search
+        object.__setattr__(self, "distance", self.dist)
         # the first mission of each id, as a scan of the missions finds it
         index: dict[str, int] = {}
         for i, m in enumerate(self.missions):
@@ -113,7 +116,7 @@ class Tables:
         object.__setattr__(self, "repairable", {g: tuple(items) for g, items in repairable.items()})
 
     def distance(self, a: str, b: str) -> int:
-        return self.dist(a, b)
+        return self.dist(a, b)  # shadowed by the board's own in __post_init__
 
     def step_cost(self, a: str, b: str) -> int:
         return self.box_cost if self.box in (a, b) else 1

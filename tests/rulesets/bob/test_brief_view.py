@@ -1,0 +1,77 @@
+"""The brief view the search player's rollouts read (``BobState.view(brief=True)``): the same
+flights, cards and combat as the full view, and the card lists kept between views of one
+``card_loc`` (``_BRIEF_SHELVES``) the same as lists read afresh, at every node of whole games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dowding.engine import Chance, Decision, Terminal, get_game
+from dowding.rulesets.bob import state as bob_state
+from dowding.rulesets.bob.state import BobState
+
+SEATS = ("raf", "luftwaffe", None)
+
+
+def _cards(view: dict) -> dict[str, list[tuple[object, ...]]]:
+    got = {
+        fid: [tuple(sorted(c.items())) for c in f["cards"]] for fid, f in view["flights"].items()
+    }
+    got["damaged"] = [tuple(sorted(c.items())) for c in view["damaged"]]
+    got["drawn"] = [tuple(sorted(c.items())) for c in view["drawn"]]
+    return got
+
+
+@pytest.mark.parametrize("scenario", ["channel-battle", "duel-of-eagles"])
+def test_a_brief_view_kept_between_views_is_the_view_read_afresh(scenario: str) -> None:
+    checked = kept = 0
+    for seed in (1, 2):
+        state = get_game("bob").new_state(scenario, {})
+        assert isinstance(state, BobState)
+        rng = random.Random(seed)
+        while True:
+            node = state.next()
+            if isinstance(node, Terminal):
+                break
+            for seat in SEATS:
+                first = state.view(seat, infostate=False, brief=True)
+                again = state.view(seat, infostate=False, brief=True)  # from the kept lists
+                memo = bob_state._BRIEF_SHELVES.get(state.side_of_seat(seat))
+                kept += memo is not None and memo[0] is state.card_loc
+                bob_state._BRIEF_SHELVES.clear()
+                fresh = state.view(seat, infostate=False, brief=True)
+                full = state.view(seat, infostate=False)
+                assert first == again == fresh
+                # the brief view's cards are the full view's (its card entries are the same)
+                assert _cards(fresh) == _cards(full)
+                assert fresh["flights"].keys() == full["flights"].keys()
+                assert fresh["air_combat"] == full["air_combat"]
+                checked += 1
+            if isinstance(node, Chance):
+                state.apply(node.sample(rng))
+            else:
+                assert isinstance(node, Decision)
+                state.apply(rng.choice(node.options))
+    assert checked > 500
+    assert kept > checked // 2  # most views are of a position without a face-up card
+
+
+def test_a_kept_list_is_not_shared_with_the_view() -> None:
+    """A caller that changes its view's lists changes nothing kept for the next view."""
+    state = get_game("bob").new_state("channel-battle", {})
+    rng = random.Random(3)
+    while True:  # on to a position with cards in a Flight box
+        seen = state.view("raf", infostate=False, brief=True)
+        if any(f["cards"] for f in seen["flights"].values()):
+            break
+        node = state.next()
+        assert not isinstance(node, Terminal)
+        state.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
+    some = next(f for f in seen["flights"].values() if f["cards"])
+    some["cards"].clear()
+    seen["damaged"].append({"id": "x"})
+    again = state.view("raf", infostate=False, brief=True)
+    assert any(f["cards"] for f in again["flights"].values())
+    assert again["damaged"] == []
