@@ -100,6 +100,7 @@ _ROLL_LABELS = {
 # reads them and never changes them, so every brief view shares them.
 _BRIEF_CARDS: dict[str, tuple[Card, JSON]] = {}
 _BRIEF_HIDDEN: dict[int, JSON] = {}
+_NONE_UP: frozenset[int] = frozenset()
 # a brief view's card lists by side, for the card_loc and tables they were read from
 _BRIEF_SHELVES: dict[str | None, tuple[tuple[str, ...], Tables, dict[str, tuple[JSON, ...]]]] = {}
 
@@ -826,6 +827,7 @@ class BobState(
         nothing); the damaged in card order."""
         t = self.t
         locs = self.card_loc
+        up = self._face_up_cards()
         held: dict[str, list[int]] = {}
         for c, where in enumerate(locs):
             got = held.get(where)
@@ -836,7 +838,7 @@ class BobState(
 
         def card_view(c: int) -> JSON:
             card = t.cards[c]
-            if card.side == side or locs[c] == DAMAGED or self._face_up(c):
+            if card.side == side or locs[c] == DAMAGED or c in up:
                 if brief:  # a rollout only reads its view: one dict per card serves them all
                     return _brief_card(card)
                 return {
@@ -885,7 +887,7 @@ class BobState(
         """Re-deal what ``seat`` cannot see: the other side's face-down cards (within each Group or
         Luftflotte) and, for the RAF, the Luftwaffe's face-down missions."""
 
-        def shuffled(items: list[int], where: tuple[Any, ...]) -> list[int]:
+        def shuffled(items: list[int], where: Callable[[], tuple[Any, ...]]) -> list[int]:
             out = list(items)
             rng.shuffle(out)
             return out
@@ -897,9 +899,10 @@ class BobState(
         hidden cards of a unit take their places in card order, the secret missions likewise, so
         two states that differ only in ``seat``'s unknowns give the same infostate."""
 
-        def canonical(items: list[int], where: tuple[Any, ...]) -> list[int]:
+        def canonical(items: list[int], where: Callable[[], tuple[Any, ...]]) -> list[int]:
             # the item at the i-th place (in a fixed order of places) becomes the i-th item
-            by_place = sorted(items, key=lambda i: (str(where[i]), i))
+            places = where()
+            by_place = sorted(items, key=lambda i: (str(places[i]), i))
             return [sorted(items)[by_place.index(i)] for i in items]
 
         return self._rearranged(seat, canonical, in_order=True).to_dict()
@@ -915,25 +918,22 @@ class BobState(
     def _rearranged(
         self,
         seat: str,
-        arrange: Callable[[list[int], tuple[Any, ...]], list[int]],
+        arrange: Callable[[list[int], Callable[[], tuple[Any, ...]]], list[int]],
         in_order: bool = False,
     ) -> BobState:
         """A copy in which the seat's unknowns are rearranged: ``arrange(items, where)`` says,
-        for each item, which item takes its place (``where`` is the place of every item).
+        for each item, which item takes its place (``where()`` is the place of every item).
         ``in_order`` also sorts unknown cards held in sequences (drawn, in a dogfight hand), whose
         order would otherwise tell the draw order."""
         side = self.side_of_seat(seat)
         other = self.copy()
         hidden: dict[int, list[int]] = {}
         # seen face up and not moved since: the seat knows where they are (``shown``)
-        seen = {c for c, where in self.shown if self.card_loc[c] == where}
+        locs = self.card_loc
+        # known: seen and not moved since, or face up now
+        known = {c for c, where in self.shown if locs[c] == where} | self._face_up_cards()
         for c, card in enumerate(self.t.cards):
-            if (
-                card.side != side
-                and self.card_loc[c] not in (DAMAGED, OUT)
-                and c not in seen
-                and not self._face_up(c)
-            ):
+            if card.side != side and c not in known and locs[c] not in (DAMAGED, OUT):
                 hidden.setdefault(card.unit, []).append(c)
         # a card's place: where it lies, and whether it is held aside (picked, in a dogfight hand)
         held = set(self.scratch) if self._scratch_holds_cards() else set()
@@ -944,10 +944,18 @@ class BobState(
             for x in task:
                 if isinstance(x, str) and x in self.t.card_index:
                     queued[self.t.card_index[x]] = (*queued.get(self.t.card_index[x], ()), k)
-        where = tuple(
-            (loc, c in held, *(c in hand for hand in hands), queued.get(c, ()))
-            for c, loc in enumerate(self.card_loc)
-        )
+        places: list[tuple[Any, ...]] = []
+
+        def where() -> tuple[Any, ...]:  # made for an arrangement that asks (not a re-deal)
+            if not places:
+                places.append(
+                    tuple(
+                        (loc, c in held, *(c in hand for hand in hands), queued.get(c, ()))
+                        for c, loc in enumerate(self.card_loc)
+                    )
+                )
+            return places[0]
+
         perm: dict[int, int] = {}
         for cards in hidden.values():
             perm.update(zip(cards, arrange(cards, where), strict=True))
@@ -997,8 +1005,9 @@ class BobState(
                 key = m if m in exact else space if space in spaces else ""
                 groups.setdefault(key, []).append(m)
             moved: dict[int, int] = {}
+            mission_places = self.mission_loc
             for group in groups.values():
-                moved.update(zip(group, arrange(group, self.mission_loc), strict=True))
+                moved.update(zip(group, arrange(group, lambda: mission_places), strict=True))
             for m, m2 in moved.items():
                 mlocs[m2] = self.mission_loc[m]
             other.mission_loc = tuple(mlocs)
@@ -1100,6 +1109,23 @@ class BobState(
                 "luftwaffe_ace": fight.lw_ace,
             }
         return None
+
+    def _face_up_cards(self) -> frozenset[int]:
+        """Every card ``_face_up`` holds face up, at once: the views and re-deals ask of all."""
+        queue = self.queue
+        if queue and queue[0][0] == "pick" and queue[0][1] != "duel":
+            return frozenset(self.scratch)
+        d = self.fight
+        if isinstance(d, Intercept):
+            return frozenset((*d.raf_cards, *d.lw_cards))
+        if isinstance(d, Duel):
+            up = [d.raf_card, d.lw_card] if d.raf_card >= 0 and d.lw_card >= 0 else []
+            if d.raf_wins > 0:
+                up.append(d.raf_card)
+            if d.lw_wins > 0:
+                up.append(d.lw_card)
+            return frozenset(c for c in up if c >= 0)
+        return _NONE_UP
 
     def _face_up(self, c: int) -> bool:
         # Intercept Procedure: each card the RAF picks at random is turned up as it is picked

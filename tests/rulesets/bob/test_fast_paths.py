@@ -1,6 +1,8 @@
-"""The brief view the search player's rollouts read (``BobState.view(brief=True)``): the same
-flights, cards and combat as the full view, and the card lists kept between views of one
-``card_loc`` (``_BRIEF_SHELVES``) the same as lists read afresh, at every node of whole games."""
+"""What the search player's rollouts and re-deals read, held against the plain rule at every
+node of whole games: the brief view (``BobState.view(brief=True)``) has the full view's flights,
+cards and combat, and the card lists kept between views of one ``card_loc``
+(``_BRIEF_SHELVES``) are the lists read afresh; the cards face up all at once
+(``_face_up_cards``) are those ``_face_up`` holds face up one by one."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import random
 
 import pytest
 
+from dowding.bots import make_player
 from dowding.engine import Chance, Decision, Terminal, get_game
 from dowding.rulesets.bob import state as bob_state
 from dowding.rulesets.bob.state import BobState
@@ -26,11 +29,12 @@ def _cards(view: dict) -> dict[str, list[tuple[object, ...]]]:
 
 @pytest.mark.parametrize("scenario", ["channel-battle", "duel-of-eagles"])
 def test_a_brief_view_kept_between_views_is_the_view_read_afresh(scenario: str) -> None:
-    checked = kept = 0
+    checked = kept = faces = 0
     for seed in (1, 2):
         state = get_game("bob").new_state(scenario, {})
         assert isinstance(state, BobState)
         rng = random.Random(seed)
+        players = {s: make_player("bob", "heuristic", s, seed) for s in state.seat_ids()}
         while True:
             node = state.next()
             if isinstance(node, Terminal):
@@ -49,13 +53,17 @@ def test_a_brief_view_kept_between_views_is_the_view_read_afresh(scenario: str) 
                 assert fresh["flights"].keys() == full["flights"].keys()
                 assert fresh["air_combat"] == full["air_combat"]
                 checked += 1
+            up = state._face_up_cards()
+            assert up == {c for c in range(len(state.card_loc)) if state._face_up(c)}
+            faces += bool(up)
             if isinstance(node, Chance):
                 state.apply(node.sample(rng))
             else:
                 assert isinstance(node, Decision)
-                state.apply(rng.choice(node.options))
+                state.apply(players[node.seat].choose(state.view(node.seat), node))
     assert checked > 500
     assert kept > checked // 2  # most views are of a position without a face-up card
+    assert faces > 5  # intercepts and dogfights came
 
 
 def test_a_kept_list_is_not_shared_with_the_view() -> None:
