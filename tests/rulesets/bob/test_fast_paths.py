@@ -83,3 +83,16 @@ def test_a_kept_list_is_not_shared_with_the_view() -> None:
     again = state.view("raf", infostate=False, brief=True)
     assert any(f["cards"] for f in again["flights"].values())
     assert again["damaged"] == []
+
+
+def test_every_space_distance_to_one_is_the_distance() -> None:
+    """``Board.distances_to``, the row the bots' path searches read, against ``distance``."""
+    from dowding.rulesets.bob.board import load_board
+
+    board = load_board()
+    spaces = list(board.spaces)
+    for to in (*spaces[::37], board.box):
+        row = board.distances_to(to)
+        assert row.keys() == set(spaces)
+        assert all(row[s] == board.distance(s, to) for s in spaces)
+        assert board.distances_to(to) is row  # made once

@@ -106,6 +106,7 @@ def _board_tables(board: Any, cards: tuple[Card, ...]) -> Tables:
         box=board.box,
         box_cost=board.data.norway_box.counts_as,
         dist=board.distance,
+        dist_to=board.distances_to,
         display=display,
         unit_cards={
             (side, unit): tuple(i for i, c in enumerate(cards) if c.side == side and c.unit == unit)

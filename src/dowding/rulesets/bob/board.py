@@ -190,6 +190,7 @@ class Board:
             sid: cost + min(self._king(sid, link) for link in self.box_links) for sid in self._pos
         }
         self._neighbours = {sid: self._grid_neighbours(sid) for sid in self._pos}
+        self._rows: dict[str, dict[str, int]] = {}
         for link in self.box_links:
             self._neighbours[link] = (*self._neighbours[link], BOX)
         self._neighbours[BOX] = self.box_links
@@ -229,6 +230,14 @@ class Board:
             return self._box_dist[a]
         (ca, ra), (cb, rb) = self._pos[a], self._pos[b]
         return max(abs(ca - cb), abs(ra - rb))
+
+    def distances_to(self, space: str) -> Mapping[str, int]:
+        """``distance(s, space)`` for every space ``s``, the box's included, made once a space:
+        the bots' path searches ask it of every step they weigh toward one target."""
+        got = self._rows.get(space)
+        if got is None:
+            got = self._rows[space] = {s: self.distance(s, space) for s in self.spaces}
+        return got
 
     def spaces_within(self, space: str, n: int) -> tuple[str, ...]:
         """Every space at distance <= ``n`` from ``space`` (itself included)."""

@@ -909,8 +909,21 @@ class BobHeuristic:
                 risk_cache[space] = r
             return r, True
 
+        # the RAF flights within a move of each space (Step 6 reach), counted once for the plan
+        near = self.s.near
+        hunt: dict[str, int] = {}
+        for x in fighters:
+            for y in near(x, RAF_MOVE):
+                hunt[y] = hunt.get(y, 0) + 1
+
+        def hunters_at(space: str) -> int:
+            if space in self.s.pos:
+                return hunt.get(space, 0)
+            return sum(1 for x in fighters if t.distance(x, space) <= RAF_MOVE)  # the box
+
+        to_goal = t.dist_to(goal)
         nxt = 2 * MOVE_PER_FUEL if fuel_after >= 2 else MOVE_PER_FUEL * fuel_after
-        reachable = t.distance(start, goal) <= left
+        reachable = to_goal[start] <= left
         if not reachable and turns <= 0:
             return [start]  # the last turn: it cannot get there, so it does not go on
         # keep only the places from which the plan can still work: the target this turn if
@@ -927,7 +940,7 @@ class BobHeuristic:
                     if n == t.box or n in friends:
                         continue  # a friend there: if stopped, two flights on one space
                     k1 = k + t.step_cost(space, n)  # leaving the Norway box may cost more
-                    if k1 > left or t.distance(n, goal) > left - k1 + spare:
+                    if k1 > left or to_goal[n] > left - k1 + spare:
                         continue
                     add, ndet = entry_risk(n, det)
                     got = layers[k1].get((n, ndet))
@@ -937,7 +950,7 @@ class BobHeuristic:
         def end_cost(space: str, det: bool) -> float:
             if space == goal:
                 return -100.0
-            r = t.distance(space, goal)
+            r = to_goal[space]
             if turns <= 0:
                 return 0.1 * r
             cost = 0.05 * r
@@ -950,14 +963,12 @@ class BobHeuristic:
                     # still to cross the radar line next turn: where, and who is waiting there
                     crossing = self._crossing(v, space, goal)
                     if crossing is not None:
-                        watched = any(t.distance(x, crossing) <= RAF_MOVE for x in fighters)
+                        watched = hunters_at(crossing) > 0
                         cost += FUTURE_RISK * keen_i if watched else 0.4
             if space in raf:
                 cost += 2.0  # a dogfight is all but certain
             elif space not in t.no_raf and space not in self.s.lw_bases:
-                hunters = sum(
-                    1 for x in v.on_map(RAF).values() if t.distance(x["space"], space) <= RAF_MOVE
-                )
+                hunters = hunters_at(space)
                 unseen = nondetect0 or (not det and space not in t.radar_of)
                 cost += min(2, hunters) * (0.3 if unseen else 1.0) * keen_d
             return cost

@@ -87,9 +87,13 @@ class _RolloutBob(BobHeuristic):
     def _raf_reach_of(self, v: Any, start: str, left: int) -> dict[str, list[str]]:
         # the same flights in the same spaces give the same reach (Step 6): kept between
         # rollouts, where the same positions come back again and again
-        lw = frozenset(e["space"] for e in v.on_map(LUFTWAFFE).values())
-        raf = frozenset(e["space"] for e in v.on_map(RAF).values())
-        key = (start, left, lw, raf)
+        places = v.memo.get("reach-places")  # one decision's flights: read once
+        if places is None:
+            places = v.memo["reach-places"] = (
+                frozenset(e["space"] for e in v.on_map(LUFTWAFFE).values()),
+                frozenset(e["space"] for e in v.on_map(RAF).values()),
+            )
+        key = (start, left, *places)
         got = self._reaches.get(key)
         if got is None:
             if len(self._reaches) > self.LIMIT:
@@ -100,15 +104,17 @@ class _RolloutBob(BobHeuristic):
 
     def _covered(self, v: Any, flight: str) -> set[str]:
         # the other RAF flights' cover depends only on where they are and their airfields
-        key = (
-            flight,
-            tuple(
-                (f, e.get("space"), e.get("status"))
-                for f, e in v.flights.items()
-                if e.get("side") == RAF
-            ),
-            tuple(sorted(v.hits.items())),
-        )
+        where = v.memo.get("cover-places")  # one decision's RAF flights and hits: read once
+        if where is None:
+            where = v.memo["cover-places"] = (
+                tuple(
+                    (f, e.get("space"), e.get("status"))
+                    for f, e in v.flights.items()
+                    if e.get("side") == RAF
+                ),
+                tuple(sorted(v.hits.items())),
+            )
+        key = (flight, *where)
         got = self._covers.get(key)
         if got is None:
             if len(self._covers) > self.LIMIT:

@@ -6,7 +6,7 @@ that the rules engine reads integers and strings rather than pydantic models on 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -77,6 +77,7 @@ class Tables:
     box: str  # the Norway box's space
     box_cost: int  # moves it takes to leave or enter the box
     dist: Callable[[str, str], int]
+    dist_to: Callable[[str], Mapping[str, int]]  # every space's distance to one, made once
     display: dict[str, str]  # target id -> the place's name
     unit_cards: dict[
         tuple[str, int], tuple[int, ...]
