@@ -163,22 +163,24 @@ def _shifted(
     return by_side[LUFTWAFFE], by_side[RAF], rank
 
 
+def _card_json(card: Card) -> JSON:
+    """A card face up, as views show it."""
+    return {
+        "id": card.id,
+        "type": card.type,
+        "dice": card.dice,
+        "damage": card.damage,
+        "bombs": card.bombs,
+        "unit": card.unit,
+        "name": card.name,
+    }
+
+
 def _brief_card(card: Card) -> JSON:
     # keyed by the card's id, checked by identity (hashing a dataclass reads every field)
     got = _BRIEF_CARDS.get(card.id)
     if got is None or got[0] is not card:
-        got = _BRIEF_CARDS[card.id] = (
-            card,
-            {
-                "id": card.id,
-                "type": card.type,
-                "dice": card.dice,
-                "damage": card.damage,
-                "bombs": card.bombs,
-                "unit": card.unit,
-                "name": card.name,
-            },
-        )
+        got = _BRIEF_CARDS[card.id] = (card, _card_json(card))
     return got[1]
 
 
@@ -839,17 +841,8 @@ class BobState(
         def card_view(c: int) -> JSON:
             card = t.cards[c]
             if card.side == side or locs[c] == DAMAGED or c in up:
-                if brief:  # a rollout only reads its view: one dict per card serves them all
-                    return _brief_card(card)
-                return {
-                    "id": card.id,
-                    "type": card.type,
-                    "dice": card.dice,
-                    "damage": card.damage,
-                    "bombs": card.bombs,
-                    "unit": card.unit,
-                    "name": card.name,
-                }
+                # a rollout only reads its view: one dict per card serves them all
+                return _brief_card(card) if brief else _card_json(card)
             if brief:
                 return _brief_hidden(card.unit)
             return {"id": None, "unit": card.unit, "hidden": True}
