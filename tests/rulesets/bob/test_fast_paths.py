@@ -30,7 +30,7 @@ def _cards(view: dict) -> dict[str, list[tuple[object, ...]]]:
 @pytest.mark.parametrize("scenario", ["channel-battle", "duel-of-eagles"])
 def test_a_brief_view_kept_between_views_is_the_view_read_afresh(scenario: str) -> None:
     checked = kept = faces = 0
-    for seed in (1, 2):
+    for seed in (1,):
         state = get_game("bob").new_state(scenario, {})
         assert isinstance(state, BobState)
         rng = random.Random(seed)
