@@ -42,6 +42,8 @@ class Timed:
     def __init__(self, player: Any) -> None:
         self.player = player
         self.decisions, self.seconds, self.simulations = 0, 0.0, 0
+        # the root visits a decision started with, kept from the one before (the kept tree)
+        self.carried, self.kept = 0, 0
 
     def choose(self, seen: dict[str, Any], decision: Decision) -> Action:
         start = time.perf_counter()
@@ -50,11 +52,14 @@ class Timed:
             self.decisions += 1
             self.seconds += time.perf_counter() - start
             self.simulations += getattr(self.player, "last_simulations", 0)
+            carried = getattr(self.player, "last_carried", 0)
+            self.carried += carried
+            self.kept += carried > 0
         return action
 
 
-def play_one(args: tuple[str, str, int, str, int, float, int, bool]) -> dict[str, Any]:
-    ruleset, scenario, seed, search_seat, simulations, seconds, depth, baseline = args
+def play_one(args: tuple[str, str, int, str, int, float, int, bool, bool]) -> dict[str, Any]:
+    ruleset, scenario, seed, search_seat, simulations, seconds, depth, baseline, keep_tree = args
     game = get_game(ruleset)
     state = game.new_state(scenario, {})
     players: dict[str, Any] = {
@@ -62,7 +67,14 @@ def play_one(args: tuple[str, str, int, str, int, float, int, bool]) -> dict[str
     }
     if not baseline:  # the baseline: the heuristic in the search player's seat, same dice
         players[search_seat] = ISMCTSPlayer(
-            ruleset, search_seat, seed, "ace", simulations=simulations, seconds=seconds, depth=depth
+            ruleset,
+            search_seat,
+            seed,
+            "ace",
+            simulations=simulations,
+            seconds=seconds,
+            depth=depth,
+            keep_tree=keep_tree,
         )
     timed = players[search_seat] = Timed(players[search_seat])
     node = play_out(state, players, dice=random.Random(f"dice:{seed}"))
@@ -77,6 +89,8 @@ def play_one(args: tuple[str, str, int, str, int, float, int, bool]) -> dict[str
         "decisions": timed.decisions,
         "seconds_per_decision": timed.seconds / max(timed.decisions, 1),
         "simulations": timed.simulations,
+        "carried": timed.carried,
+        "kept": timed.kept,
     }
 
 
@@ -94,6 +108,7 @@ def match(ns: argparse.Namespace) -> None:
             ns.seconds,
             ns.depth,
             ns.baseline,
+            not ns.fresh_tree,
         )
         for seed in range(ns.first_seed, ns.first_seed + ns.games)
     ]
@@ -116,6 +131,7 @@ def match(ns: argparse.Namespace) -> None:
         "depth": ns.depth,
         "workers": ns.workers,
         "baseline": ns.baseline,
+        "keep_tree": not ns.fresh_tree,
         "elapsed_s": round(elapsed, 1),
     }
     for seat in [*seats, "all"]:
@@ -135,6 +151,12 @@ def match(ns: argparse.Namespace) -> None:
         sum(r["simulations"] for r in results)
         / max(sum(r["seconds_per_decision"] * r["decisions"] for r in results), 1e-9),
         1,
+    )
+    # the kept tree: the share of searched decisions that started from the last one's subtree,
+    # and the root visits they started with (on top of the simulations)
+    summary["kept_tree_share"] = round(sum(r["kept"] for r in results) / max(decisions, 1), 3)
+    summary["carried_per_decision"] = round(
+        sum(r["carried"] for r in results) / max(decisions, 1), 1
     )
     print(json.dumps(summary))
 
@@ -215,6 +237,11 @@ def main() -> None:
     m.add_argument("--seat", action="append", help="only these seats for the search player")
     m.add_argument(
         "--baseline", action="store_true", help="the heuristic in the search seat (same seeds)"
+    )
+    m.add_argument(
+        "--fresh-tree",
+        action="store_true",
+        help="a fresh tree at every decision (the player before the kept tree)",
     )
     s = sub.add_parser("speed")
     s.add_argument("--ruleset", default="crane")

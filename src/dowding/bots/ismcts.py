@@ -45,6 +45,9 @@ class Budget:
     # this much: a ruleset whose score cannot tell some choices apart keeps its policy there
     # instead of following the noise (``keep_margin``)
     keep_margin: float | None = None
+    # keep the subtree under the chosen option for the seat's next decision, where nothing but
+    # its own choices and dice came between (``ISMCTSPlayer._carried``)
+    keep_tree: bool = True
 
 
 # Rollouts are truncated: a few decisions played on, then the ruleset's fitted evaluation
@@ -71,11 +74,18 @@ class _Edge:
 
 
 class _Node:
-    __slots__ = ("edges", "preferred")
+    __slots__ = ("edges", "preferred", "prompts", "seat")
 
     def __init__(self) -> None:
         self.edges: dict[Action, _Edge] = {}
         self.preferred: Action | None = None  # the prior policy's pick here, first time seen
+        # who decided here in the worlds searched ("": more than one seat) and the decisions'
+        # prompts (at most ``_PROMPTS``): what a kept subtree is checked against
+        self.seat: str | None = None
+        self.prompts: set[str] = set()
+
+
+_PROMPTS = 8  # prompts a node remembers; a node reached with more is never kept
 
 
 def _module(ruleset: str, part: str) -> Any | None:
@@ -179,6 +189,7 @@ class ISMCTSPlayer:
         depth: int | None = None,
         rollout: Rollout | None = None,
         evaluate: Evaluate | None = None,
+        keep_tree: bool | None = None,
     ) -> None:
         strength = strength or DEFAULT_STRENGTH
         if strength not in STRENGTHS:
@@ -195,6 +206,7 @@ class ISMCTSPlayer:
             depth=depth,
             exploration=base.exploration,
             keep_margin=None if isinstance(margin, dict) else margin,
+            keep_tree=base.keep_tree if keep_tree is None else keep_tree,
         )
         self.game = get_game(ruleset)
         self.seat = seat
@@ -217,6 +229,10 @@ class ISMCTSPlayer:
             None if rollout is not None else own_prior or prior_hook(ruleset)
         ) or self.rollout
         self.last_simulations = 0  # how many the last decision ran (for benchmarks)
+        # the visits the last decision's root started with, kept from the decision before
+        self.last_carried = 0
+        # the subtree under the option chosen last, for the next decision (``_carried``)
+        self._carry: _Node | None = None
         # when the search in progress must stop: wall-clock (perf_counter), so that threads
         # sharing the interpreter, or a busy machine, make it think less, never longer
         self._deadline = math.inf
@@ -228,10 +244,11 @@ class ISMCTSPlayer:
         if observe is not None:  # the policy's memory follows the real game, and only it
             observe(view, decision)
         if len(decision.options) == 1:
+            # a forced choice is played through in the tree too: a kept subtree stays kept
             self.last_simulations = 0
             return decision.options[0]
         rng = random.Random(f"{self.seed}:{self.decisions}:{decision.prompt}")
-        root = self.search(view, decision, rng)
+        root = self.search(view, decision, rng, self._carried(decision))
 
         def robust(a: Action) -> tuple[int, bool, float]:
             # the most simulated choice; the policy's pick, then the better mean, on a tie
@@ -248,8 +265,28 @@ class ISMCTSPlayer:
         if decision.free and free in root.edges and free not in options:
             assert free is not None
             options = (*options, free)
-        pick = max(options, key=robust)
-        return self._kept(root, pick, options)
+        pick = self._kept(root, max(options, key=robust), options)
+        chosen = root.edges.get(pick)
+        self._carry = chosen.child if chosen is not None and self.budget.keep_tree else None
+        return pick
+
+    def _carried(self, decision: Decision) -> _Node | None:
+        """The subtree kept from the last decision, where it stands for this one: in every
+        world searched the next choice after the option taken was this seat's own, at a
+        decision with this prompt (so no other seat's choice came between, as far as the worlds
+        tell: a kept subtree is a head start, the new worlds are sampled from the new view), and
+        it was visited. Anything else (an opponent's choice, a prompt never met there, a
+        decision taken back) starts a fresh tree."""
+        node, self._carry = self._carry, None
+        if (
+            node is None
+            or node.seat != self.seat
+            or decision.prompt not in node.prompts
+            or not node.edges
+        ):
+            return None
+        node.preferred = None  # the prior's pick is made again, in a world of the new view
+        return node
 
     def _kept(self, root: _Node, pick: Action, options: tuple[Action, ...]) -> Action:
         """``pick``, or the policy's pick where the budget keeps it: when the search found no
@@ -265,7 +302,15 @@ class ISMCTSPlayer:
         return pick if gain >= margin else preferred
 
     # --- search --------------------------------------------------------------------------
-    def search(self, view: Mapping[str, Any], decision: Decision, rng: random.Random) -> _Node:
+    def search(
+        self,
+        view: Mapping[str, Any],
+        decision: Decision,
+        rng: random.Random,
+        root: _Node | None = None,
+    ) -> _Node:
+        """``budget.simulations`` simulations (or until the cap) from ``root``: a fresh node,
+        or a subtree kept from the last decision, whose visits count on top of them."""
         # the cap counts from here, reading the view included; each simulation's playout also
         # checks it, so that the cap holds even when one simulation would outlast it
         deadline = self._deadline = time.perf_counter() + self.budget.seconds
@@ -276,7 +321,9 @@ class ISMCTSPlayer:
             if wanted != self.budget.keep_margin:
                 self.budget = replace(self.budget, keep_margin=wanted)
         sides = {s.id: s.side for s in self.game.seats_for(infostate.options)}
-        root = _Node()
+        if root is None:
+            root = _Node()
+        self.last_carried = sum(e.visits for e in root.edges.values())
         done = 0
         while done < self.budget.simulations and (done == 0 or time.perf_counter() < deadline):
             world = (
@@ -307,6 +354,13 @@ class ISMCTSPlayer:
             if len(options) == 1:  # forced: no choice to learn
                 world.apply_trusted(options[0])
                 continue
+            if node.seat != here.seat:  # first seen here, or a second seat: never kept
+                node.seat = here.seat if node.seat is None else ""
+            if here.prompt not in node.prompts:
+                if len(node.prompts) < _PROMPTS:
+                    node.prompts.add(here.prompt)
+                else:
+                    node.seat = ""
             if node.preferred is None and self.prior is not None:
                 node.preferred = self.prior(world, rng)
             if here.free:
