@@ -11,12 +11,11 @@ import pytest
 
 from dowding.bots import make_player, player_kinds
 from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, _Edge, _Node, terminal_values
-from dowding.engine import Chance, Decision, Terminal, get_game, view
+from dowding.engine import Chance, Decision, State, Terminal, get_game, view
 
 
-def _first_choice(ruleset: str, seed: int = 1):  # type: ignore[no-untyped-def]
-    state = get_game(ruleset).new_state(None, {})
-    rng = random.Random(seed)
+def to_decision(state: State, rng: random.Random) -> Decision:
+    """On through dice and forced choices to the next decision with a choice."""
     while True:
         node = state.next()
         if isinstance(node, Chance):
@@ -24,7 +23,13 @@ def _first_choice(ruleset: str, seed: int = 1):  # type: ignore[no-untyped-def]
         elif isinstance(node, Decision) and len(node.options) == 1:
             state.apply(node.options[0])
         else:
-            return state, node
+            assert isinstance(node, Decision)
+            return node
+
+
+def _first_choice(ruleset: str, seed: int = 1):  # type: ignore[no-untyped-def]
+    state = get_game(ruleset).new_state(None, {})
+    return state, to_decision(state, random.Random(seed))
 
 
 def test_every_ruleset_offers_the_strengths() -> None:

@@ -6,20 +6,8 @@ from __future__ import annotations
 import random
 
 from dowding.bots.ismcts import ISMCTSPlayer, _Edge, _Node
-from dowding.engine import Action, Chance, Decision, State, get_game, view
-
-
-def _to_decision(state: State, rng: random.Random) -> Decision:
-    """On through dice and forced choices to the next decision with a choice."""
-    while True:
-        node = state.next()
-        if isinstance(node, Chance):
-            state.apply(node.sample(rng))
-        elif isinstance(node, Decision) and len(node.options) == 1:
-            state.apply(node.options[0])
-        else:
-            assert isinstance(node, Decision)
-            return node
+from dowding.engine import Action, Decision, State, get_game, view
+from tests.bots.test_ismcts import to_decision
 
 
 def _british_moves(seed: int = 3) -> tuple[State, Decision, random.Random]:
@@ -28,7 +16,7 @@ def _british_moves(seed: int = 3) -> tuple[State, Decision, random.Random]:
     state = get_game("bob1990").new_state(None, {})
     rng = random.Random(seed)
     while True:
-        node = _to_decision(state, rng)
+        node = to_decision(state, rng)
         if node.seat == "raf" and node.prompt.startswith("Move British flight"):
             return state, node, rng
         state.apply(rng.choice(node.options))
@@ -42,7 +30,7 @@ def test_a_chain_of_own_decisions_starts_from_the_kept_subtree() -> None:
     kept = player._carry
     assert kept is not None and kept.seat == "raf" and kept.edges
     state.apply(first)
-    after = _to_decision(state, rng)
+    after = to_decision(state, rng)
     assert after.seat == "raf" and after.prompt in kept.prompts
     visits = sum(e.visits for e in kept.edges.values())
     second = player.choose(view(state, "raf"), after)
@@ -65,7 +53,7 @@ def test_an_opponents_choice_between_starts_a_fresh_tree() -> None:
     assert player._carry is not None and player._carry.seat == "luftwaffe"
     rng = random.Random(5)
     while True:
-        nxt = _to_decision(state, rng)
+        nxt = to_decision(state, rng)
         if nxt.seat == "raf":
             break
         state.apply(nxt.options[0])
@@ -119,7 +107,7 @@ def test_the_same_views_give_the_same_choices_with_the_tree_kept() -> None:
             action = player.choose(view(state, "raf"), node)
             chosen.append(action.text)
             state.apply(action)
-            node = _to_decision(state, rng)
+            node = to_decision(state, rng)
             if node.seat != "raf":
                 break
         picks.append(chosen)
