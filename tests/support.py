@@ -89,6 +89,19 @@ def walk(match: Match) -> Iterator[tuple[State, Node]]:
     yield state.copy(), state.next()
 
 
+def to_decision(state: State, rng: random.Random) -> Decision:
+    """On through dice and forced choices to the next decision with a choice."""
+    while True:
+        node = state.next()
+        if isinstance(node, Chance):
+            state.apply(node.sample(rng))
+        elif isinstance(node, Decision) and len(node.options) == 1:
+            state.apply(node.options[0])
+        else:
+            assert isinstance(node, Decision)
+            return node
+
+
 # --- checks -------------------------------------------------------------------------------------
 
 _checked_chances: set[str] = set()  # by repr: exact odds are checked once per distinct event

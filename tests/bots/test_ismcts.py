@@ -11,20 +11,8 @@ import pytest
 
 from dowding.bots import make_player, player_kinds
 from dowding.bots.ismcts import STRENGTHS, ISMCTSPlayer, _Edge, _Node, terminal_values
-from dowding.engine import Chance, Decision, State, Terminal, get_game, view
-
-
-def to_decision(state: State, rng: random.Random) -> Decision:
-    """On through dice and forced choices to the next decision with a choice."""
-    while True:
-        node = state.next()
-        if isinstance(node, Chance):
-            state.apply(node.sample(rng))
-        elif isinstance(node, Decision) and len(node.options) == 1:
-            state.apply(node.options[0])
-        else:
-            assert isinstance(node, Decision)
-            return node
+from dowding.engine import Decision, Terminal, get_game, view
+from tests.support import to_decision
 
 
 def _first_choice(ruleset: str, seed: int = 1):  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ import random
 
 from dowding.bots.ismcts import ISMCTSPlayer, _Edge, _Node
 from dowding.engine import Action, Decision, State, get_game, view
-from tests.bots.test_ismcts import to_decision
+from tests.support import to_decision
 
 
 def _british_moves(seed: int = 3) -> tuple[State, Decision, random.Random]:
