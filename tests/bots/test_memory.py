@@ -71,7 +71,7 @@ def test_cards_seen_face_up_stay_where_they_were_in_every_determinization() -> N
 def test_a_card_seen_face_up_is_followed_home_with_its_flight() -> None:
     """Step 9 returns a flight's box whole to its combat ready box, in sight of both sides: a
     card of it seen face up stays known there (and in every world), until it is dealt face down
-    from among the others there, when it is forgotten."""
+    from among the others there, when it is only traced to the places they went."""
     from dowding.rulesets.bob.state import CRB
 
     game = get_game("bob")
@@ -108,7 +108,136 @@ def test_a_card_seen_face_up_is_followed_home_with_its_flight() -> None:
                             world = game.state_from_view(state.view(other), other, random.Random(k))
                             assert world.card_loc[c] == CRB  # type: ignore[attr-defined]
                         followed += 1
-                elif where == CRB:
-                    assert c not in after  # dealt face down from the pool: forgotten
-                    forgotten += 1
+                elif where == CRB and loc[c] not in ("dmg", "out") and not state._face_up(c):  # type: ignore[attr-defined]
+                    card = state.t.cards[c]  # type: ignore[attr-defined]
+                    mates = state.t.unit_cards[card.side, card.unit]  # type: ignore[attr-defined]
+                    if any(boxes[x] == CRB and loc[x] != loc[c] for x in mates):
+                        # dealt face down from among others: no longer known, only traced
+                        assert c not in after
+                        traced = dict(state.traced)  # type: ignore[attr-defined]
+                        assert c not in traced or loc[c] in traced[c]
+                        forgotten += 1
     assert followed and forgotten, (followed, forgotten)
+
+
+def _luftwaffe_seat(state: object) -> str:
+    return next(s for s in state.seat_ids() if state.side_of_seat(s) == "luftwaffe")  # type: ignore[attr-defined]
+
+
+def test_a_card_dealt_face_down_from_among_others_is_traced_to_where_they_went() -> None:
+    """A card known to lie in 11 Group's combat ready box, when three cards of that box are dealt
+    face down to 11A's box: the Luftwaffe player knows it is in one of the two, not in 11B's
+    box, nor in another Group's; every world keeps it there."""
+    from dowding.rulesets.bob.pieces import box
+    from dowding.rulesets.bob.state import CRB
+
+    game = get_game("bob")
+    state = game.new_state("channel-battle", {})
+    eleven = list(state.t.unit_cards["raf", 11])  # type: ignore[attr-defined]
+    seen, dealt, elsewhere = eleven[0], eleven[1:4], eleven[4:6]
+    state._move_cards(elsewhere, box("11B"))  # type: ignore[attr-defined]
+    state.shown = ((seen, CRB),)  # type: ignore[attr-defined]
+    state._shown_at = state.card_loc  # type: ignore[attr-defined]
+    # the true deal takes the seen card with two others
+    state._move_cards([seen, *dealt[:2]], box("11A"))  # type: ignore[attr-defined]
+    state._remember_shown()  # type: ignore[attr-defined]
+    assert state.shown == ()  # type: ignore[attr-defined]
+    assert state.traced == ((seen, (CRB, box("11A"))),)  # type: ignore[attr-defined]
+    seat = _luftwaffe_seat(state)
+    places: dict[str, int] = {}
+    for k in range(60):
+        world = state.determinize(seat, random.Random(k))  # type: ignore[attr-defined]
+        where = world.card_loc[seen]
+        assert where in (CRB, box("11A")), where
+        places[where] = places.get(where, 0) + 1
+        # and the other hidden cards of 11 Group still fill the same boxes
+        assert sorted(world.card_loc[c] for c in eleven) == sorted(
+            state.card_loc[c]  # type: ignore[attr-defined]
+            for c in eleven
+        )
+    assert set(places) == {CRB, box("11A")}  # either, as the seat cannot tell which
+    for k in range(5):
+        world = game.state_from_view(state.view(seat), seat, random.Random(k))  # type: ignore[attr-defined]
+        assert world.card_loc[seen] in (CRB, box("11A"))  # type: ignore[attr-defined]
+    # when 11A's box then returns whole to the combat ready box, the card is known there again
+    state._move_cards([seen, *dealt[:2]], CRB)  # type: ignore[attr-defined]
+    state._remember_shown()  # type: ignore[attr-defined]
+    assert state.shown == ((seen, CRB),)  # type: ignore[attr-defined]
+    assert state.traced == ()  # type: ignore[attr-defined]
+
+
+def test_a_trace_that_takes_in_every_place_of_its_unit_is_forgotten() -> None:
+    from dowding.rulesets.bob.pieces import box
+    from dowding.rulesets.bob.state import CRB
+
+    state = get_game("bob").new_state("channel-battle", {})
+    ten = list(state.t.unit_cards["raf", 10])  # type: ignore[attr-defined]
+    state._move_cards(ten[-2:], box("10B"))  # type: ignore[attr-defined]
+    state.shown = ((ten[0], CRB),)  # type: ignore[attr-defined]
+    state._shown_at = state.card_loc  # type: ignore[attr-defined]
+    state._move_cards([ten[0], ten[1]], box("10A"))  # type: ignore[attr-defined]
+    state._remember_shown()  # type: ignore[attr-defined]
+    assert state.traced == ((ten[0], (CRB, box("10A"))),)  # type: ignore[attr-defined]
+    # every card of 10 Group's combat ready box dealt to 10B and 10C: it may be in any box
+    # (10A, 10B, 10C) that 10 Group's unseen cards lie in
+    rest = [c for c in ten if state.card_loc[c] == CRB]  # type: ignore[attr-defined]
+    state._move_cards(rest[: len(rest) // 2], box("10B"))  # type: ignore[attr-defined]
+    state._move_cards(rest[len(rest) // 2 :], box("10C"))  # type: ignore[attr-defined]
+    state._remember_shown()  # type: ignore[attr-defined]
+    assert state.traced == ()  # type: ignore[attr-defined]
+    assert state.shown == ()  # type: ignore[attr-defined]
+
+
+def test_traced_cards_stay_within_their_places_in_every_world_of_a_game() -> None:
+    """Heuristic Campaign games: every trace holds the card's true place, tells the seat
+    something (fewer places than its unit's unseen cards lie in), and every world the other
+    side imagines keeps the card within it; the canonical infostate is the same in each."""
+    game = get_game("bob")
+    checked = 0
+    for seed in range(2):
+        state = game.new_state("campaign", {})
+        players = {s: make_player("bob", "heuristic", s, seed) for s in state.seat_ids()}
+        rng = random.Random(seed)
+        step = 0
+        while not isinstance(node := state.next(), Terminal):
+            step += 1
+            for c, places in state.traced:  # type: ignore[attr-defined]
+                assert state.card_loc[c] in places  # type: ignore[attr-defined]
+            if state.traced and step % 11 == 0:  # type: ignore[attr-defined]
+                for seat in state.seat_ids():
+                    side = state.side_of_seat(seat)  # type: ignore[attr-defined]
+                    theirs = [
+                        (c, p)
+                        for c, p in state.traced  # type: ignore[attr-defined]
+                        if state.t.cards[c].side != side  # type: ignore[attr-defined]
+                    ]
+                    for k in range(2):
+                        world = state.determinize(seat, random.Random(k))  # type: ignore[attr-defined]
+                        assert world.infostate(seat) == state.infostate(seat)  # type: ignore[attr-defined]
+                        for c, places in theirs:
+                            assert world.card_loc[c] in places
+                            checked += 1
+            if isinstance(node, Chance):
+                state.apply(node.sample(rng))
+            else:
+                assert isinstance(node, Decision)
+                state.apply(players[node.seat].choose(state.view(node.seat), node))
+    assert checked > 100, checked
+
+
+def test_within_traces_finds_room_for_every_traced_card() -> None:
+    """Places X, Y, Y: a card that may be in X or Y, and one that may only be in X. Whatever the
+    re-deal put first, both end where they may be (the first moves over to Y)."""
+    from dowding.rulesets.bob.state import _within_traces
+
+    cards = [10, 11, 12]
+    locs = {10: "X", 11: "Y", 12: "Y"}
+    traced = {10: ("X", "Y"), 11: ("X",)}
+    loc_list = [locs.get(i, "") for i in range(13)]
+    for k in range(30):
+        arranged = list(cards)
+        random.Random(k).shuffle(arranged)
+        out = _within_traces(cards, arranged, loc_list, traced)
+        assert sorted(out) == cards
+        where = {card: loc_list[cards[j]] for j, card in enumerate(out)}
+        assert where[11] == "X" and where[10] == "Y", (arranged, out)

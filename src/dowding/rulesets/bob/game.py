@@ -120,6 +120,9 @@ class BobGame(Game):
         state.slipped = tuple(data.get("slipped", ()))
         state.campaign = tuple(_tuple(x) for x in data.get("campaign", ()))
         state.shown = tuple((int(c), str(where)) for c, where in data.get("shown", ()))
+        state.traced = tuple(
+            (int(c), tuple(str(w) for w in places)) for c, places in data.get("traced", ())
+        )
         result: Any = data["result"]
         state.result = (
             None

@@ -101,6 +101,8 @@ _ROLL_LABELS = {
 _BRIEF_CARDS: dict[str, tuple[Card, JSON]] = {}
 _BRIEF_HIDDEN: dict[int, JSON] = {}
 _NONE_UP: frozenset[int] = frozenset()
+# boxes whose cards lie face up to both sides (the Damaged box) or are set aside in sight (out)
+_SEEN_BOXES = frozenset((DAMAGED, OUT))
 # a brief view's card lists by side, for the card_loc and tables they were read from
 _BRIEF_SHELVES: dict[str | None, tuple[tuple[str, ...], Tables, dict[str, tuple[JSON, ...]]]] = {}
 
@@ -247,6 +249,9 @@ class BobState(
         # cards that were face up (to both sides) and still lie where they were then:
         # (card, where), in card order. Nobody forgets them: determinize keeps them in place
         self.shown: tuple[tuple[int, str], ...] = ()
+        # cards seen face up, then taken face down from among others of their unit: (card, the
+        # places it may be now, sorted), in card order. determinize keeps each in one of them
+        self.traced: tuple[tuple[int, tuple[str, ...]], ...] = ()
         self.result: Terminal | None = None
         self.events = ()
         self._log: list[Event] = []
@@ -446,12 +451,19 @@ class BobState(
 
     def _remember_shown(self) -> None:
         """Note the cards face up now; follow the ones that have moved since with every card
-        that lay with them, and forget the others (``_followed``)."""
+        that lay with them (``_followed``, ``_traced_on``)."""
         shown = self.shown
+        traced = self.traced
         loc = self.card_loc
-        # every entry held when shown was last checked against this same card_loc: no card moved
-        if shown and self._shown_at is not loc and any(loc[c] != where for c, where in shown):
-            shown = self._followed(shown, self._shown_at, loc)
+        before = self._shown_at
+        if before is not loc:
+            if traced:
+                shown, traced = self._traced_on(shown, traced, before, loc)
+            # every entry held when shown was last checked against this same card_loc: no card
+            # moved
+            if shown and any(loc[c] != where for c, where in shown):
+                shown, traced = self._followed(shown, traced, before, loc)
+            self.traced = traced
         self._shown_at = loc
         fight = self.fight
         if fight is None and not (self.queue and self.queue[0][0] == "pick"):
@@ -469,36 +481,90 @@ class BobState(
         for c in candidates:
             if 0 <= c < len(loc) and c not in known and self._face_up(c):
                 known[c] = loc[c]
-        self.shown = tuple(sorted(known.items())) if len(known) != len(shown) else shown
+        if len(known) != len(shown):
+            self.shown = tuple(sorted(known.items()))
+            if self.traced:
+                self.traced = tuple((c, p) for c, p in self.traced if c not in known)
+        else:
+            self.shown = shown
 
     def _followed(
         self,
         shown: tuple[tuple[int, str], ...],
+        traced: tuple[tuple[int, tuple[str, ...]], ...],
         before: tuple[str, ...] | None,
         loc: tuple[str, ...],
-    ) -> tuple[tuple[int, str], ...]:
-        """Where each card seen face up is now, as both sides know it. A card that moved with
-        every card of its unit that lay with it (a flight's box returned whole to the combat
-        ready box at Step 9, its cards to the Damaged box) is where they all went: the boxes'
-        counts show it. A card taken from among others (dealt face down from the combat ready
-        box at the Alert, drawn for a dogfight) may be any of them, and is forgotten."""
+    ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, tuple[str, ...]], ...]]:
+        """Where each card seen face up is now, as both sides know it (``_gone_to``). A card
+        that moved with every card of its unit that lay with it (a flight's box returned whole
+        to the combat ready box at Step 9, its cards to the Damaged box) is where they all went:
+        the boxes' counts show it. One taken from among others (dealt face down from the combat
+        ready box at the Alert, a Big Wing's cards returned to the boxes of the RAF player's
+        choice) is one of them, and is traced to the places they went."""
         out = []
-        cards = self.t.cards
+        more = dict(traced)
         for c, where in shown:
-            now = loc[c]
-            if now == where:
+            if loc[c] == where:
                 out.append((c, where))
                 continue
-            if before is None or where == CRB:
-                continue  # the combat ready box is a face-down pool: who left it is not seen
-            unit = cards[c].unit
-            if all(
-                loc[x] == now
-                for x, was in enumerate(before)
-                if was == where and cards[x].unit == unit
-            ):
+            if before is None:
+                continue
+            now = self._gone_to(c, (where,), before, loc)
+            if isinstance(now, str):
                 out.append((c, now))
-        return tuple(sorted(out))
+            elif now is not None:
+                more[c] = now
+        return tuple(sorted(out)), tuple(sorted(more.items()))
+
+    def _traced_on(
+        self,
+        shown: tuple[tuple[int, str], ...],
+        traced: tuple[tuple[int, tuple[str, ...]], ...],
+        before: tuple[str, ...] | None,
+        loc: tuple[str, ...],
+    ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, tuple[str, ...]], ...]]:
+        """Each traced card after the cards moved from ``before`` to ``loc`` (``_gone_to``):
+        known again, traced on, or forgotten."""
+        if before is None:
+            return shown, ()
+        out = []
+        found = []
+        for c, places in traced:
+            now = self._gone_to(c, places, before, loc)
+            if isinstance(now, str):
+                found.append((c, now))
+            elif now is not None:
+                out.append((c, places if now == places else now))
+        if found:
+            shown = tuple(sorted((*shown, *found)))
+        return shown, tuple(out)
+
+    def _gone_to(
+        self, c: int, places: tuple[str, ...], before: tuple[str, ...], loc: tuple[str, ...]
+    ) -> str | tuple[str, ...] | None:
+        """Where card ``c``, which lay in one of ``places`` when the cards lay as in ``before``,
+        may lie now, as the other side can tell from the boxes' counts: the place itself when
+        it is known (face up in the Damaged box, or every card of its unit from those places
+        went to one place), the places those cards went to (sorted), or None when they take in
+        every place its unit's unseen cards lie in, which tells nothing."""
+        here = loc[c]
+        if here in _SEEN_BOXES:
+            return here  # face up there, to both sides
+        card = self.t.cards[c]
+        now: set[str] = set()
+        every: set[str] = set()
+        for x in self.t.unit_cards[card.side, card.unit]:
+            at = loc[x]
+            if at in _SEEN_BOXES:
+                continue  # seen there: not ``c``
+            every.add(at)
+            if before[x] in places:
+                now.add(at)
+        if len(now) == 1:
+            return here
+        if now == every:
+            return None
+        return tuple(sorted(now))
 
     def copy(self) -> BobState:
         other = object.__new__(BobState)
@@ -950,12 +1016,17 @@ class BobState(
             return places[0]
 
         perm: dict[int, int] = {}
+        traced = dict(self.traced)
         for cards in hidden.values():
-            perm.update(zip(cards, arrange(cards, where), strict=True))
+            arranged = arrange(cards, where)
+            if traced:
+                arranged = _within_traces(cards, arranged, locs, traced)
+            perm.update(zip(cards, arranged, strict=True))
         locs = list(self.card_loc)
         for c, c2 in perm.items():
             locs[c2] = self.card_loc[c]
         other.card_loc = tuple(locs)
+        other._shown_at = other.card_loc  # the world's own history: no card moved in it yet
 
         def remap(value: Any) -> Any:
             if isinstance(value, bool) or not isinstance(value, int):
@@ -1157,8 +1228,56 @@ class BobState(
             "slipped": list(self.slipped),
             "campaign": [list(x) if isinstance(x, tuple) else x for x in self.campaign],
             "shown": [list(x) for x in self.shown],
+            "traced": [[c, list(places)] for c, places in self.traced],
             "result": None if self.result is None else self.result.to_json(),
         }
+
+
+def _within_traces(
+    cards: list[int],
+    arranged: list[int],
+    locs: Sequence[str],
+    traced: dict[int, tuple[str, ...]],
+) -> list[int]:
+    """``arranged`` (the card that takes the place of each of ``cards``) changed so that every
+    traced card lies in one of its places. The places are read in the arrangement's order (by
+    the card it put there: random in a re-deal, the places' own order in the canonical one);
+    each traced card, fewest places first, takes the first of its places from the one the
+    arrangement gave it on, moving a traced card already there to another of its own
+    (augmenting paths). The other cards fill the places left in the arrangement's order. The
+    true deal meets every trace, so a place is always found; a card that found none would go
+    with the others."""
+    tr = [c for c in arranged if c in traced]
+    if not tr:
+        return arranged
+    n = len(cards)
+    order = sorted(range(n), key=arranged.__getitem__)
+    rank = {arranged[j]: k for k, j in enumerate(order)}
+    options: dict[int, list[int]] = {}
+    for c in tr:
+        allowed = traced[c]
+        k = rank[c]
+        options[c] = [j for j in (*order[k:], *order[:k]) if locs[cards[j]] in allowed]
+    held: dict[int, int] = {}  # place (index in cards) -> the traced card that lies there
+
+    def seat(c: int, tried: set[int]) -> bool:
+        for j in options[c]:
+            if j in tried:
+                continue
+            tried.add(j)
+            if j not in held or seat(held[j], tried):
+                held[j] = c
+                return True
+        return False
+
+    for c in sorted(tr, key=lambda c: (len(options[c]), rank[c])):
+        seat(c, set())
+    seated = set(held.values())
+    rest = iter([arranged[j] for j in order if arranged[j] not in seated])
+    out = list(arranged)
+    for j in order:
+        out[j] = held[j] if j in held else next(rest)
+    return out
 
 
 def _decide_table() -> dict[str, Any]:
