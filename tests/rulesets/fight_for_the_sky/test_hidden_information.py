@@ -138,3 +138,72 @@ def test_basic_formations_show_only_once_all_four_are_placed() -> None:
             assert shown == [] and told == []
         else:
             assert len(shown) == 4 and len(told) == 1
+
+
+def _planned_node(scenario: str) -> FightState:
+    """An RAF decision of a Preplanning game with raids planned and not yet off."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.new_state(scenario, {"preplanning": True})
+        for _ in range(3000):
+            node = state.next()
+            if isinstance(node, Terminal):
+                break
+            if isinstance(node, Chance):
+                state.apply(node.sample(rng))
+                continue
+            assert isinstance(node, Decision)
+            planned = [f for f in state.forms if not f.hex and f.launch > state.turn_no]
+            if node.seat == RAF and len(node.options) > 1 and len(planned) >= 2:
+                return state
+            state.apply(rollout_policy(state, rng))
+    raise AssertionError("no such position reached")
+
+
+def test_preplanned_raids_their_number_and_take_off_turns_are_hidden() -> None:
+    """Preplanning: the Luftwaffe writes its raids on a sheet of paper. Two states that differ
+    in a planned raid's take-off turn, or in a planned raid more or less, give the RAF the same
+    view, infostate included."""
+    for scenario in ("intermediate", "campaign"):
+        state = _planned_node(scenario)
+        planned = [f for f in state.forms if not f.hex and f.launch > state.turn_no]
+        later = state.copy()
+        first = planned[0]
+        turn = state.rules.turns_per_day if first.launch != state.rules.turns_per_day else 15
+        later.forms = tuple(f._replace(launch=turn) if f.id == first.id else f for f in state.forms)
+        fewer = state.copy()
+        fewer.forms = tuple(f for f in state.forms if f.id != planned[-1].id)
+        fewer.next_form -= 1
+        assert _dump(later, RAF) == _dump(state, RAF)
+        assert _dump(fewer, RAF) == _dump(state, RAF)
+        # the Luftwaffe sees its own sheet
+        assert _dump(later, "luftwaffe") != _dump(state, "luftwaffe")
+
+
+def test_a_sample_plans_the_raids_again_and_plays_on() -> None:
+    """A re-deal makes out the sheet again from the pool: raids with a bomber, a target and a
+    take-off turn to come, no more than four a turn; the world plays to its end."""
+    state = _planned_node("intermediate")
+    counts = Counter()
+    for k in range(20):
+        world = GAME.state_from_view(state.view(RAF), RAF, random.Random(k))
+        assert isinstance(world, FightState)
+        planned = [f for f in world.forms if not f.hex and f.launch]
+        counts[len(planned)] += 1
+        turns = Counter(f.launch for f in planned)
+        assert all(n <= world.rules.formations_per_turn for n in turns.values())
+        taken: set[int] = set()
+        for f in planned:
+            assert f.launch > world.turn_no and f.target and f.kind == RAID
+            assert any(world.types[world.unit(u).type].role == "bomber" for u in f.units)
+            assert all(world.unit(u).status == POOL for u in f.units)
+            assert not taken & set(f.units)
+            taken |= set(f.units)
+        rng = random.Random(k)
+        for _ in range(5000):
+            node = world.next()
+            if isinstance(node, Terminal):
+                break
+            world.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
+        assert isinstance(world.next(), Terminal)
+    assert sum(counts[n] for n in counts if n) == 20, counts

@@ -175,7 +175,16 @@ def _redeal_units(s: FightState, rng: random.Random | None) -> None:
     the face-down formations hold every unit not on view) but not where each one is. Face-down
     raids and patrols are filled again from all of them, keeping what the RAF saw of each
     (counters, speed, take-off turn) and the make-up rules; formations not yet on the map are
-    emptied, and in a sample made up again at random from the pool."""
+    emptied, and in a sample made up again at random from the pool. Preplanning: the plan is on
+    the Luftwaffe's sheet of paper, so the raids planned and not yet off are dropped, how many
+    and when they take off with them, and a sample plans again (``_plan_again``)."""
+    planned = _planned_raids(s)
+    if planned:
+        s.forms = tuple(f for f in s.forms if f.id not in planned)
+        # the count of formations made would tell how many were planned (a number a squadron
+        # still names is never given again)
+        named = [abs(x) for r in s.raf for x in (r.engaged, r.contact)]
+        s.next_form = max((*(f.id for f in s.forms), *named), default=0) + 1
     forms = list(s.forms)
     slots = [
         _Slot(i, len(f.units), s.allowance_of(f.units), f.kind, f.placed)
@@ -225,6 +234,48 @@ def _redeal_units(s: FightState, rng: random.Random | None) -> None:
         for i in unplaced:
             forms[i] = _make_up(s, forms[i], rng)
             s.forms = tuple(forms)
+        if s.options.get("preplanning"):
+            _plan_again(s, rng)
+
+
+def _planned_raids(s: FightState) -> set[int]:
+    """Preplanning: the formations planned and not yet off (no task names them yet)."""
+    if not s.options.get("preplanning"):
+        return set()
+    named = {t[1] for t in s.queue if len(t) > 1 and isinstance(t[1], int)}
+    return {
+        f.id
+        for f in s.forms
+        if not f.hex and f.launch > s.turn_no and f.id not in named and not f.seen
+    }
+
+
+def _plan_again(s: FightState, rng: random.Random) -> None:
+    """Preplanning, in a sample: the Luftwaffe's sheet made out again from the pool. A guess
+    that every bomber still in the pool flies today: raids made up at random (a bomber first,
+    ``_make_up``) while a bomber is left, each with a target and a take-off turn from the next
+    turn on, at most ``formations_per_turn`` a turn."""
+    rules = s.rules
+    taking_off: dict[int, int] = {}
+    for f in s.forms:
+        if f.launch:
+            taking_off[f.launch] = taking_off.get(f.launch, 0) + 1
+    targets = _targets(s)
+    while targets:
+        turns = [
+            t
+            for t in range(max(2, s.turn_no + 1), rules.turns_per_day + 1)
+            if taking_off.get(t, 0) < rules.formations_per_turn
+        ]
+        if not turns:
+            return
+        f = _make_up(s, s._new_form((), RAID), rng)
+        if not any(s.types[s.unit(u).type].role == "bomber" for u in f.units):
+            return
+        turn = rng.choice(turns)
+        taking_off[turn] = taking_off.get(turn, 0) + 1
+        s.forms = (*s.forms, f._replace(target=rng.choice(targets), launch=turn))
+        s.next_form += 1
 
 
 def _alike(s: FightState, u: Lw) -> tuple[Any, ...]:
