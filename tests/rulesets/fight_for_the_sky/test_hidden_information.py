@@ -140,6 +140,16 @@ def test_basic_formations_show_only_once_all_four_are_placed() -> None:
             assert len(shown) == 4 and len(told) == 1
 
 
+def _names_no_formation(state: FightState) -> bool:
+    """No squadron, combat or task names a formation by its number."""
+    form_tasks = {"aim", "pick", "place", "when", "urban_aa", "aa", "bomb", "contact", "allot"}
+    return (
+        not state.fight
+        and all(r.engaged == 0 and r.contact == 0 for r in state.raf)
+        and not any(t[0] in form_tasks for t in state.queue)
+    )
+
+
 def _planned_node(scenario: str) -> FightState:
     """An RAF decision of a Preplanning game with raids planned and not yet off."""
     for seed in range(40):
@@ -154,16 +164,23 @@ def _planned_node(scenario: str) -> FightState:
                 continue
             assert isinstance(node, Decision)
             planned = [f for f in state.forms if not f.hex and f.launch > state.turn_no]
-            if node.seat == RAF and len(node.options) > 1 and len(planned) >= 2:
+            # a raid planned before one now in the air
+            gap = any(f.hex and f.id > min(g.id for g in planned) for f in state.forms) and (
+                _names_no_formation(state)
+            )
+            if node.seat == RAF and len(node.options) > 1 and len(planned) >= 2 and gap:
                 return state
+            if state.queue[0][0] == "when":  # take-off turns at random, so not in make-up order
+                state.apply(rng.choice(node.options))
+                continue
             state.apply(rollout_policy(state, rng))
     raise AssertionError("no such position reached")
 
 
 def test_preplanned_raids_their_number_and_take_off_turns_are_hidden() -> None:
     """Preplanning: the Luftwaffe writes its raids on a sheet of paper. Two states that differ
-    in a planned raid's take-off turn, or in a planned raid more or less, give the RAF the same
-    view, infostate included."""
+    in a planned raid's take-off turn, or in a planned raid more or less (made last, or before
+    raids now in the air), give the RAF the same view, infostate included."""
     for scenario in ("intermediate", "campaign"):
         state = _planned_node(scenario)
         planned = [f for f in state.forms if not f.hex and f.launch > state.turn_no]
@@ -174,8 +191,19 @@ def test_preplanned_raids_their_number_and_take_off_turns_are_hidden() -> None:
         fewer = state.copy()
         fewer.forms = tuple(f for f in state.forms if f.id != planned[-1].id)
         fewer.next_form -= 1
+        # the formations' own numbers (never in the view) would leave a gap for a planned one
+        # (the raid made first never made: every formation made after it one number lower)
+        first_made = min(g.id for g in planned)
+        gap = state.copy()
+        gap.forms = tuple(
+            f._replace(id=f.id - 1) if f.id > first_made else f
+            for f in state.forms
+            if f.id != first_made
+        )
+        gap.next_form -= 1
         assert _dump(later, RAF) == _dump(state, RAF)
         assert _dump(fewer, RAF) == _dump(state, RAF)
+        assert _dump(gap, RAF) == _dump(state, RAF)
         # the Luftwaffe sees its own sheet
         assert _dump(later, "luftwaffe") != _dump(state, "luftwaffe")
 

@@ -77,9 +77,53 @@ def rearrange(s: FightState, rng: random.Random | None) -> FightState:
     else:
         _redeal_units(other, rng)
     _redeal_targets(other, rng)
+    if rng is None and not s.basic and s.options.get("preplanning"):
+        _renumber_forms(other)
     other._index()
     other._node = None
     return other
+
+
+# tasks that name a formation, and where (``contact``: last)
+_FORM_AT = {"aim": 1, "pick": 1, "place": 1, "when": 1, "urban_aa": 1, "aa": 1, "bomb": 1}
+
+
+def _renumber_forms(s: FightState) -> None:
+    """The canonical arrangement under Preplanning: formations numbered 1, 2, ... in the order
+    they were made, every task, combat and squadron that names one renamed with it. Their own
+    numbers, which the RAF never sees, would leave gaps where planned raids were made."""
+    named: set[int] = {f.id for f in s.forms}
+    named |= {abs(x) for r in s.raf for x in (r.engaged, r.contact) if x}
+    for task in s.queue:
+        at = len(task) - 1 if task[0] == "contact" else _FORM_AT.get(task[0])
+        if at is not None and isinstance(task[at], int):
+            named.add(task[at])
+        elif task[0] == "allot" and str(task[2]).startswith("form:"):
+            named.add(int(str(task[2])[5:]))
+    if s.fight:
+        named |= {x for x in s.fight[1:3] if isinstance(x, int) and x > 0}
+    mapping = {old: new for new, old in enumerate(sorted(named), start=1)}
+    s.next_form = len(mapping) + 1
+    if all(old == new for old, new in mapping.items()):
+        return
+    s.forms = tuple(f._replace(id=mapping[f.id]) for f in s.forms)
+    _renumber_refs(s, mapping)
+
+    def renamed(task: Any) -> Any:
+        at = len(task) - 1 if task[0] == "contact" else _FORM_AT.get(task[0])
+        if at is not None and isinstance(task[at], int):
+            return (*task[:at], mapping[task[at]], *task[at + 1 :])
+        if task[0] == "allot" and str(task[2]).startswith("form:"):
+            return (*task[:2], f"form:{mapping[int(str(task[2])[5:])]}", *task[3:])
+        return task
+
+    s.queue = tuple(renamed(t) for t in s.queue)
+    if s.fight:
+        s.fight = (
+            s.fight[0],
+            *(mapping.get(x, x) if isinstance(x, int) and x > 0 else x for x in s.fight[1:3]),
+            *s.fight[3:],
+        )
 
 
 def _swap_formations(s: FightState, rng: random.Random | None) -> None:
