@@ -18,11 +18,11 @@ def _dump(state: FightState, seat: str | None) -> str:
     return json.dumps(state.view(seat), sort_keys=True)
 
 
-def _raf_node(scenario: str, accept, seeds: range = range(40)) -> FightState:  # type: ignore[no-untyped-def]
+def _raf_node(scenario: str, accept, seeds: range = range(40), options=None) -> FightState:  # type: ignore[no-untyped-def]
     """The first RAF decision of a rollout game (some seed) where ``accept(state)`` holds."""
     for seed in seeds:
         rng = random.Random(seed)
-        state = GAME.new_state(scenario)
+        state = GAME.new_state(scenario, options)
         for _ in range(3000):
             node = state.next()
             if isinstance(node, Terminal):
@@ -33,6 +33,9 @@ def _raf_node(scenario: str, accept, seeds: range = range(40)) -> FightState:  #
             assert isinstance(node, Decision)
             if node.seat == RAF and len(node.options) > 1 and accept(state):
                 return state
+            if state.queue[0][0] == "when":  # Preplanning: take-off turns at random
+                state.apply(rng.choice(node.options))
+                continue
             state.apply(rollout_policy(state, rng))
     raise AssertionError("no such position reached")
 
@@ -151,30 +154,18 @@ def _names_no_formation(state: FightState) -> bool:
 
 
 def _planned_node(scenario: str) -> FightState:
-    """An RAF decision of a Preplanning game with raids planned and not yet off."""
-    for seed in range(40):
-        rng = random.Random(seed)
-        state = GAME.new_state(scenario, {"preplanning": True})
-        for _ in range(3000):
-            node = state.next()
-            if isinstance(node, Terminal):
-                break
-            if isinstance(node, Chance):
-                state.apply(node.sample(rng))
-                continue
-            assert isinstance(node, Decision)
-            planned = [f for f in state.forms if not f.hex and f.launch > state.turn_no]
-            # a raid planned before one now in the air
-            gap = any(f.hex and f.id > min(g.id for g in planned) for f in state.forms) and (
-                _names_no_formation(state)
-            )
-            if node.seat == RAF and len(node.options) > 1 and len(planned) >= 2 and gap:
-                return state
-            if state.queue[0][0] == "when":  # take-off turns at random, so not in make-up order
-                state.apply(rng.choice(node.options))
-                continue
-            state.apply(rollout_policy(state, rng))
-    raise AssertionError("no such position reached")
+    """An RAF decision of a Preplanning game with two raids or more planned and not yet off, one
+    of them made before a formation now in the air, and no formation named by its number."""
+
+    def accept(state: FightState) -> bool:
+        planned = [f.id for f in state.forms if not f.hex and f.launch > state.turn_no]
+        return (
+            len(planned) >= 2
+            and any(f.hex and f.id > min(planned) for f in state.forms)
+            and _names_no_formation(state)
+        )
+
+    return _raf_node(scenario, accept, options={"preplanning": True})
 
 
 def test_preplanned_raids_their_number_and_take_off_turns_are_hidden() -> None:

@@ -101,6 +101,9 @@ _ROLL_LABELS = {
 _BRIEF_CARDS: dict[str, tuple[Card, JSON]] = {}
 _BRIEF_HIDDEN: dict[int, JSON] = {}
 _NONE_UP: frozenset[int] = frozenset()
+# what a seat knows of cards seen face up: (card, where it lies); (card, where it may lie)
+Shown = tuple[tuple[int, str], ...]
+Traced = tuple[tuple[int, tuple[str, ...]], ...]
 # boxes whose cards lie face up to both sides (the Damaged box) or are set aside in sight (out)
 _SEEN_BOXES = frozenset((DAMAGED, OUT))
 # a brief view's card lists by side, for the card_loc and tables they were read from
@@ -248,10 +251,10 @@ class BobState(
         self.campaign: tuple[Any, ...] = ()
         # cards that were face up (to both sides) and still lie where they were then:
         # (card, where), in card order. Nobody forgets them: determinize keeps them in place
-        self.shown: tuple[tuple[int, str], ...] = ()
+        self.shown: Shown = ()
         # cards seen face up, then taken face down from among others of their unit: (card, the
         # places it may be now, sorted), in card order. determinize keeps each in one of them
-        self.traced: tuple[tuple[int, tuple[str, ...]], ...] = ()
+        self.traced: Traced = ()
         self.result: Terminal | None = None
         self.events = ()
         self._log: list[Event] = []
@@ -458,11 +461,11 @@ class BobState(
         before = self._shown_at
         if before is not loc:
             if traced:
-                shown, traced = self._traced_on(shown, traced, before, loc)
+                shown, traced = self._traced_on(shown, traced, before)
             # every entry held when shown was last checked against this same card_loc: no card
             # moved
             if shown and any(loc[c] != where for c, where in shown):
-                shown, traced = self._followed(shown, traced, before, loc)
+                shown, traced = self._followed(shown, traced, before)
             self.traced = traced
         self._shown_at = loc
         fight = self.fight
@@ -490,17 +493,17 @@ class BobState(
 
     def _followed(
         self,
-        shown: tuple[tuple[int, str], ...],
-        traced: tuple[tuple[int, tuple[str, ...]], ...],
+        shown: Shown,
+        traced: Traced,
         before: tuple[str, ...] | None,
-        loc: tuple[str, ...],
-    ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, tuple[str, ...]], ...]]:
+    ) -> tuple[Shown, Traced]:
         """Where each card seen face up is now, as both sides know it (``_gone_to``). A card
         that moved with every card of its unit that lay with it (a flight's box returned whole
         to the combat ready box at Step 9, its cards to the Damaged box) is where they all went:
         the boxes' counts show it. One taken from among others (dealt face down from the combat
         ready box at the Alert, a Big Wing's cards returned to the boxes of the RAF player's
         choice) is one of them, and is traced to the places they went."""
+        loc = self.card_loc
         out = []
         more = dict(traced)
         for c, where in shown:
@@ -518,15 +521,15 @@ class BobState(
 
     def _traced_on(
         self,
-        shown: tuple[tuple[int, str], ...],
-        traced: tuple[tuple[int, tuple[str, ...]], ...],
+        shown: Shown,
+        traced: Traced,
         before: tuple[str, ...] | None,
-        loc: tuple[str, ...],
-    ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, tuple[str, ...]], ...]]:
-        """Each traced card after the cards moved from ``before`` to ``loc`` (``_gone_to``):
+    ) -> tuple[Shown, Traced]:
+        """Each traced card after the cards moved from ``before`` to where they lie now (``_gone_to``):
         known again, traced on, or forgotten."""
         if before is None:
             return shown, ()
+        loc = self.card_loc
         out = []
         found = []
         for c, places in traced:
