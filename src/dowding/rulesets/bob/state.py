@@ -525,8 +525,8 @@ class BobState(
         traced: Traced,
         before: tuple[str, ...] | None,
     ) -> tuple[Shown, Traced]:
-        """Each traced card after the cards moved from ``before`` to where they lie now (``_gone_to``):
-        known again, traced on, or forgotten."""
+        """Each traced card after the cards moved from ``before`` to where they lie now
+        (``_gone_to``): known again, traced on, or forgotten."""
         if before is None:
             return shown, ()
         loc = self.card_loc
