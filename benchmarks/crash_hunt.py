@@ -34,19 +34,7 @@ def variants(ruleset: str) -> list[tuple[str, dict[str, Any]]]:
     alone: list[tuple[str, dict[str, Any]]] = []
     together: dict[str, Any] = {}
     for spec in get_game(ruleset).option_specs:
-        if isinstance(spec.default, bool):
-            values: list[Any] = [not spec.default]
-        elif spec.choices:
-            values = [c for c in spec.choices if c != spec.default]
-        elif (
-            isinstance(spec.default, int) and spec.minimum is not None and spec.maximum is not None
-        ):
-            span = range(int(spec.minimum), int(spec.maximum) + 1)
-            values = [
-                v for v in (span if len(span) <= 4 else (span[0], span[-1])) if v != spec.default
-            ]
-        else:
-            continue  # free text (a data folder)
+        values = spec.others()
         alone += [(f"{spec.name}={v}", {spec.name: v}) for v in values]
         if values:
             together[spec.name] = values[0]

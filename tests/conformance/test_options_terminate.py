@@ -28,14 +28,10 @@ def variants(ruleset: str) -> list[tuple[str, dict[str, object]]]:
     alone: list[tuple[str, dict[str, object]]] = []
     together: dict[str, object] = {}
     for spec in get_game(ruleset).option_specs:
-        if isinstance(spec.default, bool):
-            alone.append((f"{spec.name}={not spec.default}", {spec.name: not spec.default}))
-            together[spec.name] = not spec.default
-        elif spec.choices:
-            others = [c for c in spec.choices if c != spec.default]
-            alone += [(f"{spec.name}={c}", {spec.name: c}) for c in others]
-            if others:
-                together[spec.name] = others[0]
+        others = spec.others(numbers=False)  # numbers (players, scale) have tests of their own
+        alone += [(f"{spec.name}={v}", {spec.name: v}) for v in others]
+        if others:
+            together[spec.name] = others[0]
     if len(together) > 1:
         alone.append(("all", together))
     return alone

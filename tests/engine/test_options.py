@@ -99,3 +99,17 @@ def test_scenarios() -> None:
         ValueError, match="toy has no scenario 'x'; choose one of: skirmish, battle"
     ):
         TOY.scenario("x")
+
+
+def test_the_values_a_sweep_plays_besides_the_default() -> None:
+    assert OptionSpec("fog", False, "").others() == (True,)
+    assert OptionSpec("split", "raf", "", choices=("raf", "luftwaffe")).others() == ("luftwaffe",)
+    players = OptionSpec("players", 2, "", minimum=2, maximum=4)
+    assert players.others() == (3, 4)
+    assert players.others(numbers=False) == ()
+    # a wide range: its two ends
+    assert OptionSpec("cell_km", 50, "", minimum=25, maximum=50).others() == (25,)
+    assert OptionSpec("turns", 10, "", minimum=1, maximum=200).others() == (1, 200)
+    # free text and unbounded numbers: nothing to sweep
+    assert OptionSpec("data", "", "").others() == ()
+    assert OptionSpec("seed", 0, "").others() == ()

@@ -108,6 +108,22 @@ class OptionSpec:
                 )
         return value
 
+    def others(self, numbers: bool = True) -> tuple[bool | int | str, ...]:
+        """The values besides the default worth playing in a sweep: the other of yes and no,
+        each other choice, and (``numbers``) each other whole number of a range of four or
+        fewer, else its two ends; none for free text or an unbounded number."""
+        if isinstance(self.default, bool):
+            return (not self.default,)
+        if self.choices:
+            return tuple(c for c in self.choices if c != self.default)
+        if not numbers or not isinstance(self.default, int):
+            return ()
+        if self.minimum is None or self.maximum is None:
+            return ()
+        span = range(int(self.minimum), int(self.maximum) + 1)
+        ends = span if len(span) <= 4 else (span[0], span[-1])
+        return tuple(v for v in ends if v != self.default)
+
 
 @dataclass(frozen=True)
 class Decision:
