@@ -29,20 +29,6 @@ STEP_BOUND = 200_000
 VIEW_EVERY = 17
 
 
-def variants(ruleset: str) -> list[tuple[str, dict[str, Any]]]:
-    """(name, options): each option changed on its own, then all of them at once."""
-    alone: list[tuple[str, dict[str, Any]]] = []
-    together: dict[str, Any] = {}
-    for spec in get_game(ruleset).option_specs:
-        values = spec.others()
-        alone += [(f"{spec.name}={v}", {spec.name: v}) for v in values]
-        if values:
-            together[spec.name] = values[0]
-    if len(together) > 1:
-        alone.append(("all", together))
-    return alone
-
-
 def random_game(ruleset: str, scenario: str, options: dict[str, Any] | None, seed: int) -> None:
     rng = random.Random(seed)
     state = get_game(ruleset).new_state(scenario, options)
@@ -88,7 +74,7 @@ def main() -> None:
     failures = games = 0
     for ruleset in args.ruleset or ruleset_ids():
         game = get_game(ruleset)
-        cases = variants(ruleset) if args.variants else [("defaults", {})]
+        cases = game.option_variants() if args.variants else [("defaults", {})]
         heuristic = args.heuristic if "heuristic" in player_kinds(ruleset) else 0
         for name, options in cases:
             for scenario in (s.id for s in game.scenarios):

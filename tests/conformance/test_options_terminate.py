@@ -24,17 +24,9 @@ SLOW_SEEDS = (2, 3, 4)
 
 
 def variants(ruleset: str) -> list[tuple[str, dict[str, object]]]:
-    """(name, options): each boolean or choice option alone, then all of them together."""
-    alone: list[tuple[str, dict[str, object]]] = []
-    together: dict[str, object] = {}
-    for spec in get_game(ruleset).option_specs:
-        others = spec.others(numbers=False)  # numbers (players, scale) have tests of their own
-        alone += [(f"{spec.name}={v}", {spec.name: v}) for v in others]
-        if others:
-            together[spec.name] = others[0]
-    if len(together) > 1:
-        alone.append(("all", together))
-    return alone
+    """(name, options): each yes/no or choice option alone, then all of them together (numbers,
+    the players and the scale, have tests of their own)."""
+    return get_game(ruleset).option_variants(numbers=False)
 
 
 def _kinds(ruleset: str) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dowding.engine import OptionSpec
+from dowding.engine import OptionSpec, get_game
 from tests.toygame import TOY
 
 ROUNDS = OptionSpec("rounds", 3, "rounds", minimum=1, maximum=9)
@@ -113,3 +113,19 @@ def test_the_values_a_sweep_plays_besides_the_default() -> None:
     # free text and unbounded numbers: nothing to sweep
     assert OptionSpec("data", "", "").others() == ()
     assert OptionSpec("seed", 0, "").others() == ()
+
+
+def test_option_variants_change_one_option_at_a_time_then_all() -> None:
+    bob = get_game("bob")
+    assert bob.option_variants() == [
+        ("players=3", {"players": 3}),
+        ("players=4", {"players": 4}),
+        ("split=raf", {"split": "raf"}),
+        ("historical=True", {"historical": True}),
+        ("all", {"players": 3, "split": "raf", "historical": True}),
+    ]
+    assert [name for name, _ in bob.option_variants(numbers=False)] == [
+        "split=raf",
+        "historical=True",
+        "all",
+    ]

@@ -322,6 +322,21 @@ class Game(ABC):
         names = ", ".join(s.id for s in self.scenarios)
         raise ValueError(f"{self.id} has no scenario {wanted!r}; choose one of: {names}")
 
+    def option_variants(self, numbers: bool = True) -> list[tuple[str, dict[str, Any]]]:
+        """(name, options) for a sweep over the optional rules: each option changed on its own
+        to each value ``OptionSpec.others`` names, then all of them at once (each at the
+        first)."""
+        alone: list[tuple[str, dict[str, Any]]] = []
+        together: dict[str, Any] = {}
+        for spec in self.option_specs:
+            others = spec.others(numbers)
+            alone += [(f"{spec.name}={v}", {spec.name: v}) for v in others]
+            if others:
+                together[spec.name] = others[0]
+        if len(together) > 1:
+            alone.append(("all", together))
+        return alone
+
     def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, Any]:
         """Defaults overlaid with the given options, each validated; unknown names refused."""
         specs = {spec.name: spec for spec in self.option_specs}
