@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dowding.engine import Chance, Decision
-from dowding.rulesets.fight_for_the_sky.state import GROUND, LOST, POOL, RETURNING
+import random
+
+from dowding.engine import Chance, Decision, Terminal
+from dowding.rulesets.fight_for_the_sky import GAME
+from dowding.rulesets.fight_for_the_sky.state import GROUND, LOST, POOL, RETURNING, FightState
 
 from .position import at_barrier, blank, fly, formation, run
 
@@ -312,3 +315,58 @@ def test_availability_limits_the_units_flown() -> None:
     assert s.avail == 16
     s.avail = 0
     assert not s._available(s.unit(11))
+
+
+def _plan(s: FightState, unit: int, target: str, turn: int) -> None:
+    """Preplanning: one raid of one bomber unit on the sheet, to take off on ``turn``."""
+    for action in ("form type=raid", f"add unit={unit}", "close", f"target at={target}"):
+        s.apply(action)
+    assert "launch turn=1" in texts(s.next()) or s.turn_no > 1
+    s.apply(f"launch turn={turn}")
+
+
+def test_preplanning_a_raid_planned_for_turn_1_takes_off_at_once() -> None:
+    """Optional Rules, Preplanning: the sheet is written at the start of the day, and a raid
+    may take off on the first turn as it would without the rule."""
+    s = GAME.new_state("intermediate", {"preplanning": True})
+    _plan(s, 11, "biggin-hill", 1)
+    node = s.next()
+    assert isinstance(node, Decision) and node.prompt.startswith("place the formation")
+    s.apply(node.options[0])
+    (first,) = [f for f in s.forms if f.hex]
+    assert first.placed == 1 and first.launch == 0 and first.units == (11,)
+
+
+def test_preplanning_later_raids_take_off_on_their_turn_in_the_sheets_order() -> None:
+    s = GAME.new_state("intermediate", {"preplanning": True})
+    _plan(s, 11, "biggin-hill", 3)
+    _plan(s, 12, "kenley", 3)
+    assert not any(f.hex for f in s.forms)
+    assert s.takeoffs() == {3: 2}
+    s.apply("done")
+    rng = random.Random(0)
+    while s.turn_no < 3 or not isinstance(s.next(), Decision) or s.queue[0][0] != "place":
+        node = s.next()
+        assert s.turn_no <= 3 and not isinstance(node, Terminal)
+        s.apply(node.sample(rng) if isinstance(node, Chance) else node.options[0])
+        assert not any(f.hex for f in s.forms if f.kind == "raid") or s.turn_no == 3
+    # the first raid on the sheet is placed first
+    assert s.queue[0] == ("place", s.forms[0].id) and s.forms[0].units == (11,)
+
+
+def test_preplanning_four_take_offs_a_turn_counting_those_gone() -> None:
+    s = GAME.new_state("intermediate", {"preplanning": True})
+    for unit, target in zip((11, 12, 13), ("biggin-hill", "kenley", "hornchurch"), strict=True):
+        _plan(s, unit, target, 1)
+        s.apply(s.next().options[0])  # placed at once
+    _plan(s, 14, "northolt", 2)
+    for action in ("form type=raid", "add unit=15", "close", "target at=north-weald"):
+        s.apply(action)
+    turns = {o.number("turn") for o in s.next().options}
+    assert 1 in turns and 2 in turns  # three off on turn 1, one planned on turn 2
+    s.apply("launch turn=1")
+    s.apply(s.next().options[0])
+    for action in ("form type=raid", "add unit=16", "close", "target at=biggin-hill"):
+        s.apply(action)
+    turns = {o.number("turn") for o in s.next().options}
+    assert 1 not in turns and 2 in turns

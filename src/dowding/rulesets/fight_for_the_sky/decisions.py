@@ -110,16 +110,16 @@ def _dec_place(s: FightState, task: Task) -> Decision | None:
 
 
 def _dec_when(s: FightState, task: Task) -> Decision:
-    planned: dict[int, int] = {}
-    for g in s.forms:
-        if g.launch:
-            planned[g.launch] = planned.get(g.launch, 0) + 1
+    # Optional Rules, Preplanning: the sheet names each raid's take-off turn, this turn (the
+    # raid takes off as it would without the rule) or a later one; four formations a turn
+    planned = s.takeoffs()
     turns = [
         t
-        for t in range(max(2, s.turn_no), s.rules.turns_per_day + 1)
+        for t in range(s.turn_no, s.rules.turns_per_day + 1)
         if planned.get(t, 0) < s.rules.formations_per_turn
     ]
-    options = tuple(_cache("launch", turn=t) for t in turns) or (_cache("launch", turn=2),)
+    last = s.rules.turns_per_day
+    options = tuple(_cache("launch", turn=t) for t in turns) or (_cache("launch", turn=last),)
     return Decision(LUFTWAFFE, "choose the turn the formation takes off", options)
 
 

@@ -70,6 +70,16 @@ class MakingUpFormations:
     def _in_build(self) -> set[int]:
         return {uid for f in self.forms if not f.hex and f.launch == 0 for uid in f.units}
 
+    def takeoffs(self) -> dict[int, int]:
+        """Preplanning: the formations on the sheet for each take-off turn, those that have
+        taken off counted on the turn they did (four a turn at most)."""
+        planned: dict[int, int] = {}
+        for f in self.forms:
+            turn = f.launch or (f.placed if f.hex else 0)
+            if turn:
+                planned[turn] = planned.get(turn, 0) + 1
+        return planned
+
     def _planned(self) -> set[int]:
         return {uid for f in self.forms if not f.hex for uid in f.units}
 
@@ -209,8 +219,11 @@ class MakingUpFormations:
     def _do_when(self, task: Task, action: Action) -> None:
         f = self.form(task[1])
         assert f is not None
-        self._put_form(f._replace(launch=int(action.number("turn"))))
-        self.lw_only(f"formation {f.id} will take off on turn {int(action.number('turn'))}")
+        turn = int(action.number("turn"))
+        self._put_form(f._replace(launch=turn))
+        self.lw_only(f"formation {f.id} will take off on turn {turn}")
+        if turn <= self.turn_no:
+            self._push(("place", f.id))  # planned to take off now (and, kept, again next turn)
 
     def _do_form(self, task: Task, action: Action) -> None:
         if action.kind == "done":
@@ -298,7 +311,5 @@ def _merge_home(s: FightState, h: str) -> None:
 
 
 def _auto_launch(s: FightState, task: Task) -> None:
-    """Preplanning: formations planned for this turn take off now."""
-    for f in s.forms:
-        if not f.hex and f.launch and f.launch <= s.turn_no:
-            s._push(("place", f.id))
+    """Preplanning: formations planned for this turn take off now, in the sheet's order."""
+    s._push(*(("place", f.id) for f in s.forms if not f.hex and f.launch and f.launch <= s.turn_no))

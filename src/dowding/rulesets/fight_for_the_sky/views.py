@@ -300,15 +300,12 @@ def _plan_again(s: FightState, rng: random.Random) -> None:
     ``_make_up``) while a bomber is left, each with a target and a take-off turn from the next
     turn on, at most ``formations_per_turn`` a turn."""
     rules = s.rules
-    taking_off: dict[int, int] = {}
-    for f in s.forms:
-        if f.launch:
-            taking_off[f.launch] = taking_off.get(f.launch, 0) + 1
+    taking_off = s.takeoffs()
     targets = _targets(s)
     while targets:
         turns = [
             t
-            for t in range(max(2, s.turn_no + 1), rules.turns_per_day + 1)
+            for t in range(s.turn_no + 1, rules.turns_per_day + 1)
             if taking_off.get(t, 0) < rules.formations_per_turn
         ]
         if not turns:
