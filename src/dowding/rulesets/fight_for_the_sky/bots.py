@@ -219,7 +219,8 @@ def _fuel_cost(s: FightState, target: str) -> float:
     if f is None or not any(s.role(u) == "fighter" for u in f.units):
         return 0.0
     goal = s.board.target_hex[target]
-    starts = [h for h in s.free_assembly() if s.board.reaches(h, goal)]
+    free = _wave_assembly(s) if s.options["preplanning"] else s.free_assembly()
+    starts = [h for h in free if s.board.reaches(h, goal)]
     if not starts:
         return 0.0
     start = max(starts, key=lambda h: (_start_score(s, f.units, h, goal), -starts.index(h)))
@@ -247,10 +248,7 @@ def policy(s: FightState, rng: random.Random, cfg: Settings = DEFAULT) -> Action
     if len(options) == 1:
         return options[0]
     if kind == "aim":
-        aimed: dict[str, int] = {}
-        for f in s.forms:
-            if f.target and not f.bombed:
-                aimed[f.target] = aimed.get(f.target, 0) + 1
+        aimed = _aimed(s)
 
         free = _unclaimed(s) if s.basic else []
 
@@ -316,6 +314,47 @@ def policy(s: FightState, rng: random.Random, cfg: Settings = DEFAULT) -> Action
     if kind == "when":
         return options[0]
     return options[0]
+
+
+def _aimed(s: FightState) -> dict[str, int]:
+    """Each target's raids out that have not bombed. With Preplanning every raid of the day is
+    made up on turn 1, so only those taking off with this raid (``_wave``) or a turn before are
+    counted: as a player forming turn by turn would see, the earlier ones will have bombed."""
+    wave = _wave(s) if s.options["preplanning"] and not s.basic else 0
+    aimed: dict[str, int] = {}
+    for f in s.forms:
+        if f.target and not f.bombed and (not wave or (f.launch or f.placed) >= wave - 1):
+            aimed[f.target] = aimed.get(f.target, 0) + 1
+    return aimed
+
+
+def _wave(s: FightState) -> int:
+    """Preplanning: the turn a raid being planned now will take off, the heuristic's pick of
+    ``when`` (the first turn with room on the sheet)."""
+    planned = s.takeoffs()
+    turn = s.turn_no
+    while planned.get(turn, 0) >= s.rules.formations_per_turn:
+        turn += 1
+    return turn
+
+
+def _wave_assembly(s: FightState) -> list[str]:
+    """Preplanning: the assembly hexes a raid being planned now will find free when it takes off
+    (``_wave``): those the raids of its wave planned before it leave, each taking the hex with
+    the safest path to its target (as ``policy`` places it). The raids of earlier waves will
+    have left theirs."""
+    wave = _wave(s)
+    board = s.board
+    free = list(board.assembly)
+    for f in s.forms:
+        if f.hex and f.placed == wave and f.hex in free:
+            free.remove(f.hex)
+        elif not f.hex and f.launch == wave and f.target:
+            goal = board.target_hex[f.target]
+            usable = [h for h in free if board.reaches(h, goal)]
+            if usable:
+                free.remove(max(usable, key=lambda h: _start_score(s, f.units, h, goal)))
+    return free
 
 
 _LEFT: dict[tuple[int, str, str], int] = {}
