@@ -26,7 +26,8 @@ from dowding.engine import Action, Decision, Terminal
 
 from .board import west_of
 from .components import LUFTWAFFE, RAF
-from .game_turn import day_ends_this_turn
+from .game_turn import _can_fly, day_ends_this_turn
+from .movement import _bases_in_reach
 from .state import AIR, GROUND, OUT, FightState
 from .tables import attack_result
 
@@ -571,8 +572,20 @@ def _raf_dest(
         and (r.land_by - s.turn_no <= 1 or not _targets_for_raf(s) or day_ends_this_turn(s))
     ):
         home = [a for a in lands if a.word("at") == r.base]
-        return home[0] if home else lands[0]
+        if home or not s.options["airfield_capacity"]:
+            return home[0] if home else lands[0]
+        # Airfield Capacity: the base with most room, leaving the one-squadron airfields near
+        # the coast to squadrons that reach nothing else
+        return _best(tuple(lands), lambda a: _room(s, a.word("at")))
     flies = [a for a in options if a.kind == "fly"]
+    if s.options["airfield_capacity"] and r.status == AIR:
+        # Optional Rules, Airfield Capacity: fly only where a base with room stays in reach, or
+        # a squadron that chased a raid out to sea finds the coast's airfields full when the day
+        # ends and is lost (38 squadrons in 5 heuristic days)
+        safe = [a for a in flies if _way_home(s, r, a.word("to"))]
+        if flies and not safe:
+            return min(flies, key=lambda a: _to_room(s, a.word("to")))  # make for a base now
+        flies = safe
     back = next(a for a in options if a.kind == "back")
     if r.status != AIR and day_ends_this_turn(s):
         return back  # a squadron that took off now would be lost when the day ends
@@ -613,6 +626,60 @@ def _raf_dest(
     if r.status == GROUND and score(best) < -2:
         return back
     return best
+
+
+def _room(s: FightState, base: str) -> int:
+    """Airfield Capacity: the squadrons a base can still take on the ground."""
+    grounded = sum(1 for x in s.raf if x.status == GROUND and x.at == base)
+    return s.board.bases[base].capacity - grounded
+
+
+def _to_room(s: FightState, h: str) -> int:
+    """Airfield Capacity: the hexes from ``h`` to the nearest sector airfield with room."""
+    bases = s.board.bases
+    return min(
+        (
+            s.board.distance(h, b.hex)
+            for b in bases.values()
+            if b.capacity > 1 and _room(s, b.id) > 0
+        ),
+        default=0,
+    )
+
+
+def _last_formation_home(s: FightState) -> int:
+    """The turns before the last formation on the map can be home (at least 1): with no raid
+    to come, the day ends then."""
+    board = s.board
+    turns = (
+        -(-board.home_distance(f.hex) // max(1, s.allowance_of(f.units))) for f in s.forms if f.hex
+    )
+    return max(1, max(turns, default=1))
+
+
+def _way_home(s: FightState, r: Any, h: str) -> bool:
+    """Airfield Capacity: whether squadron ``r`` on hex ``h`` can still land in time, at a
+    sector airfield with room for it and for the other squadrons in the air that could land
+    there, within its reach by the turn it must be down: its land-by turn or, once no more
+    raids are to come, the turn the last formation on the map can be home (the day ends when
+    it leaves). The one-squadron airfields are not counted: squadrons landing for fuel fill
+    those near the coast first."""
+    turns = r.land_by - s.turn_no if r.land_by else s.rules.turns_per_day
+    if s.finished or not _can_fly(s):
+        turns = min(turns, _last_formation_home(s))
+    left = s.raf_allowance(r) * max(1, turns)
+    board, cost = s.board, s.rules.offmap_cost
+    mine = {b for b in _bases_in_reach(board, h, left, cost) if board.bases[b].capacity > 1}
+    room = sum(max(0, _room(s, b)) for b in mine)
+    # the other squadrons in the air that could land at one of them this turn compete for it
+    rivals = sum(
+        1
+        for x in s.raf
+        if x.status == AIR
+        and x.sqn != r.sqn
+        and not mine.isdisjoint(_bases_in_reach(board, x.hex, s.raf_allowance(x), cost))
+    )
+    return room > rivals
 
 
 def rollout_policy(state: FightState, rng: random.Random, cfg: Settings = DEFAULT) -> Action:
