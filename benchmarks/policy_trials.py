@@ -13,7 +13,8 @@ the seed as ``strength.py match`` draws them.
 ``HeuristicPlayer`` the fields of ``bots.Settings``); ``none`` gives None. ``--own`` plays the
 seat with the ruleset's own policy (``search.py``: ``own_settings(scenario)`` where it has one,
 else ``OWN_POLICY``), ``--other-own`` the other side too. ``--data DIR`` plays on a folder of
-changed data files (a supplied value's trial, as ``dowding balance --data``). Prints the seat's
+changed data files (a supplied value's trial, as ``dowding balance --data``); ``--option
+NAME=VALUE`` sets a game option (``--option sector_airfields=true``). Prints the seat's
 wins (a draw counts half) and each side's wins and the draws.
 """
 
@@ -83,6 +84,7 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--data", help="a folder with your own data files (the game's data option)")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an option")
     ns = ap.parse_args()
     game = get_game(ns.ruleset)
     scenario = ns.scenario or game.default_scenario
@@ -93,6 +95,7 @@ def main() -> None:
     others = own_policy(ns.ruleset, scenario) if ns.other_own else {}
     seeds = range(ns.first_seed, ns.first_seed + ns.games)
     options: dict[str, Any] = {"data": ns.data} if ns.data else {}
+    options.update(item.partition("=")[::2] for item in ns.option)
     jobs = [(ns.ruleset, s, scenario, ns.seat, settings, others, options) for s in seeds]
     start = time.perf_counter()
     with ProcessPoolExecutor(ns.workers) as pool:

@@ -192,3 +192,17 @@ def test_the_raf_lets_an_escorted_raid_go_home_when_a_pair_of_its_type_would_los
     formation(s, (11, 12, 49, 50, 51), "L8", "detling", bombed=True)
     fly(s, "610", "J8", land_by=10)
     assert _choose_dest(s, "610") == "L8"
+
+
+def test_with_sector_airfields_the_raf_intercepts_only_where_it_adds_points() -> None:
+    """Optional Rules, Sector Airfields: a squadron that intercepts must stay and attack every
+    turn, so a lone Hurricane squadron leaves an escorted raid it would lose points against,
+    which it goes in on without the rule (above), and still goes in on one without escorts."""
+    s = blank("intermediate", turn=5, sector_airfields=True)
+    formation(s, (11, 12, 49, 50, 51), "L8", "detling")
+    fly(s, "32", "J8", land_by=10)
+    assert _choose_dest(s, "32") != "L8"
+    s = blank("intermediate", turn=5, sector_airfields=True)
+    formation(s, (11, 12), "L8", "detling")
+    fly(s, "32", "J8", land_by=10)
+    assert _choose_dest(s, "32") == "L8"

@@ -595,6 +595,12 @@ def _raf_dest(
     if not flies or not targets:
         return back
     board = s.board
+    join_floor = cfg.join_floor
+    if join_floor is None and s.options["sector_airfields"] and not s.basic:
+        # Optional Rules, Sector Airfields: a squadron that intercepts must stay with the
+        # formation and attack every turn, so it joins only where it adds points (the heuristic
+        # RAF then won 21.5 of 100 against the heuristic Luftwaffe, where it won 5.5)
+        join_floor = 0.0
 
     def score(a: Action) -> float:
         h = a.word("to")
@@ -610,7 +616,7 @@ def _raf_dest(
             # strength without drawing more fire), the more before the raid bombs
             bonus = cfg.before_bombing if not f.bombed else 0.0
             gain = _join_gain(s, r, h, f)
-            if not f.bombed and cfg.join_floor is not None and gain < cfg.join_floor:
+            if not f.bombed and join_floor is not None and gain < join_floor:
                 return -1.0
             if cfg.pair_floor is not None:
                 there = [x for x in s.raf if x.status == AIR and x.hex == h and x.sqn != r.sqn]
