@@ -582,7 +582,8 @@ def _raf_dest(
         # Optional Rules, Airfield Capacity: fly only where a base with room stays in reach, or
         # a squadron that chased a raid out to sea finds the coast's airfields full when the day
         # ends and is lost (38 squadrons in 5 heuristic days)
-        safe = [a for a in flies if _way_home(s, r, a.word("to"))]
+        rooms = _Rooms(s, r)
+        safe = [a for a in flies if rooms.way_home(a.word("to"))]
         if flies and not safe:
             return min(flies, key=lambda a: _to_room(s, a.word("to")))  # make for a base now
         flies = safe
@@ -663,29 +664,41 @@ def _last_formation_home(s: FightState) -> int:
     return max(1, max(turns, default=1))
 
 
-def _way_home(s: FightState, r: Any, h: str) -> bool:
-    """Airfield Capacity: whether squadron ``r`` on hex ``h`` can still land in time, at a
-    sector airfield with room for it and for the other squadrons in the air that could land
-    there, within its reach by the turn it must be down: its land-by turn or, once no more
-    raids are to come, the turn the last formation on the map can be home (the day ends when
-    it leaves). The one-squadron airfields are not counted: squadrons landing for fuel fill
-    those near the coast first."""
-    turns = r.land_by - s.turn_no if r.land_by else s.rules.turns_per_day
-    if s.finished or not _can_fly(s):
-        turns = min(turns, _last_formation_home(s))
-    left = s.raf_allowance(r) * max(1, turns)
-    board, cost = s.board, s.rules.offmap_cost
-    mine = {b for b in _bases_in_reach(board, h, left, cost) if board.bases[b].capacity > 1}
-    room = sum(max(0, _room(s, b)) for b in mine)
-    # the other squadrons in the air that could land at one of them this turn compete for it
-    rivals = sum(
-        1
-        for x in s.raf
-        if x.status == AIR
-        and x.sqn != r.sqn
-        and not mine.isdisjoint(_bases_in_reach(board, x.hex, s.raf_allowance(x), cost))
-    )
-    return room > rivals
+class _Rooms:
+    """Airfield Capacity, for one squadron's move: the room at each base and the bases each
+    other squadron in the air can reach this turn, looked up once for all its destinations."""
+
+    def __init__(self, s: FightState, r: Any) -> None:
+        self.s, self.r = s, r
+        cost = s.rules.offmap_cost
+        self.room = {b: max(0, _room(s, b)) for b in s.board.bases}
+        self.rivals = [
+            _bases_in_reach(s.board, x.hex, s.raf_allowance(x), cost)
+            for x in s.raf
+            if x.status == AIR and x.sqn != r.sqn
+        ]
+        turns = r.land_by - s.turn_no if r.land_by else s.rules.turns_per_day
+        if s.finished or not _can_fly(s):
+            turns = min(turns, _last_formation_home(s))
+        self.left = s.raf_allowance(r) * max(1, turns)
+
+    def way_home(self, h: str) -> bool:
+        """Whether the squadron on hex ``h`` can still land in time, at a sector airfield with
+        room for it and for the other squadrons in the air that could land there, within its
+        reach by the turn it must be down: its land-by turn or, once no more raids are to come,
+        the turn the last formation on the map can be home (the day ends when it leaves). The
+        one-squadron airfields are not counted: squadrons landing for fuel fill those near the
+        coast first."""
+        s = self.s
+        bases = s.board.bases
+        mine = {
+            b
+            for b in _bases_in_reach(s.board, h, self.left, s.rules.offmap_cost)
+            if bases[b].capacity > 1
+        }
+        room = sum(self.room[b] for b in mine)
+        # the other squadrons in the air that could land at one of them this turn compete
+        return room > sum(1 for reach in self.rivals if not mine.isdisjoint(reach))
 
 
 def rollout_policy(state: FightState, rng: random.Random, cfg: Settings = DEFAULT) -> Action:
