@@ -151,9 +151,10 @@ def test_with_airfield_capacity_the_raf_keeps_a_base_with_room_in_reach() -> Non
     # before: squadrons chased raids home over the Channel and found the one-squadron
     # airfields of the coast full when the day ended: 38 squadrons lost in 5 days (seeds
     # 0-4), and the heuristic RAF won 0 of 100 games with the rule, 43 without
-    assert (
-        _fighters_failing_to_land("intermediate", range(3), {"airfield_capacity": True}, "raf") == 0
-    )
+    capacity: dict[str, object] = {"airfield_capacity": True}
+    assert _fighters_failing_to_land("intermediate", range(3), capacity, "raf") == 0
+    # and in the Campaign, down by each day's last turn (seed 0 lost 6 squadrons in 8 days)
+    assert _fighters_failing_to_land("campaign", range(1), capacity, "raf") == 0
 
 
 def test_the_raf_reckons_a_dogfight_in_points_by_the_inferior_types_column() -> None:

@@ -503,6 +503,12 @@ def _raf_select(s: FightState, options: tuple[Action, ...], cfg: Settings = DEFA
             return a  # Basic Game: up to guard the targets before the raids come in
         if r.status == AIR and r.land_by and (r.land_by - s.turn_no <= 1 or ending):
             return a
+        if (
+            r.status == AIR
+            and s.options["airfield_capacity"]
+            and not _Rooms(s, r, now=True).way_home(r.hex)
+        ):
+            return a  # Airfield Capacity: too far from room to land in time; make for it
         if not targets:
             continue
         start, left = s.raf_start(r)
@@ -578,13 +584,15 @@ def _raf_dest(
         # the coast to squadrons that reach nothing else
         return _best(tuple(lands), lambda a: _room(s, a.word("at")))
     flies = [a for a in options if a.kind == "fly"]
-    if s.options["airfield_capacity"] and r.status == AIR:
-        # Optional Rules, Airfield Capacity: fly only where a base with room stays in reach, or
-        # a squadron that chased a raid out to sea finds the coast's airfields full when the day
-        # ends and is lost (38 squadrons in 5 heuristic days)
+    if s.options["airfield_capacity"]:
+        # Optional Rules, Airfield Capacity: fly (or take off) only where a base with room stays
+        # in reach, or a squadron that chased a raid out to sea finds the coast's airfields full
+        # when the day ends and is lost (38 squadrons in 5 heuristic days)
         rooms = _Rooms(s, r)
         safe = [a for a in flies if rooms.way_home(a.word("to"))]
         if flies and not safe:
+            if r.status != AIR:
+                return next(a for a in options if a.kind == "back")  # stays down
             return min(flies, key=lambda a: _to_room(s, a.word("to")))  # make for a base now
         flies = safe
     back = next(a for a in options if a.kind == "back")
@@ -602,6 +610,7 @@ def _raf_dest(
         # formation and attack every turn, so it joins only where it adds points (the heuristic
         # RAF then won 21.5 of 100 against the heuristic Luftwaffe, where it won 5.5)
         join_floor = 0.0
+    carried_out = s.options["sector_airfields"] and s.options["airfield_capacity"]
 
     def score(a: Action) -> float:
         h = a.word("to")
@@ -609,6 +618,10 @@ def _raf_dest(
             f = s.form_at(h)
             if f is None:
                 return 101.0
+            if f.bombed and carried_out:
+                # Sector Airfields with Airfield Capacity: a squadron engaged with a raid on its
+                # way home is carried out to sea with it, beyond the room left at the coast
+                return -1.0
             if f.bombed and _fight_points(s, [r, r], f) < cfg.bombed_floor:
                 # its bombs are dropped, and a pair of this type would lose points against
                 # its escorts: keep near instead (they turn back for fuel before long)
@@ -668,7 +681,7 @@ class _Rooms:
     """Airfield Capacity, for one squadron's move: the room at each base and the bases each
     other squadron in the air can reach this turn, looked up once for all its destinations."""
 
-    def __init__(self, s: FightState, r: Any) -> None:
+    def __init__(self, s: FightState, r: Any, now: bool = False) -> None:
         self.s, self.r = s, r
         cost = s.rules.offmap_cost
         self.room = {b: max(0, _room(s, b)) for b in s.board.bases}
@@ -677,18 +690,24 @@ class _Rooms:
             for x in s.raf
             if x.status == AIR and x.sqn != r.sqn
         ]
-        turns = r.land_by - s.turn_no if r.land_by else s.rules.turns_per_day
-        if s.finished or not _can_fly(s):
+        # the moves left after this turn's (``now``: with it) to be down by its land-by turn,
+        # and by the day's last turn at the latest
+        last = s.rules.turns_per_day - s.turn_no
+        turns = min(r.land_by - s.turn_no, last) if r.land_by else last
+        turns += now
+        if s.finished or not _can_fly(s) or not any(f.hex for f in s.forms):
+            # no raid to come, or none out now, when the Luftwaffe may say it flies no more
+            # today: the day may end within the turns the last formation out needs to be home
             turns = min(turns, _last_formation_home(s))
         self.left = s.raf_allowance(r) * max(1, turns)
 
     def way_home(self, h: str) -> bool:
         """Whether the squadron on hex ``h`` can still land in time, at a sector airfield with
         room for it and for the other squadrons in the air that could land there, within its
-        reach by the turn it must be down: its land-by turn or, once no more raids are to come,
-        the turn the last formation on the map can be home (the day ends when it leaves). The
-        one-squadron airfields are not counted: squadrons landing for fuel fill those near the
-        coast first."""
+        reach by the turn it must be down: its land-by turn, the day's last or, once no more
+        raids are to come (or none is out), the turn the last formation on the map can be home
+        (the day ends when it leaves). The one-squadron airfields are not counted: squadrons
+        landing for fuel fill those near the coast first."""
         s = self.s
         bases = s.board.bases
         mine = {
