@@ -682,7 +682,7 @@ class _Rooms:
     other squadron in the air can reach this turn, looked up once for all its destinations."""
 
     def __init__(self, s: FightState, r: Any, now: bool = False) -> None:
-        self.s, self.r = s, r
+        self.s = s
         cost = s.rules.offmap_cost
         self.room = {b: max(0, _room(s, b)) for b in s.board.bases}
         self.rivals = [
