@@ -132,3 +132,44 @@ def shot_taken(path: Path) -> bool:
 
 
 START = __import__("time").time()
+
+
+def test_preplanning_a_raid_takes_off_on_turn_1_in_the_browser(server: str, new_page: Any) -> None:
+    """Optional Rules, Preplanning: the sheet offers turn 1, and a raid written for it is
+    placed on its assembly hex at once."""
+    w = new_page()
+    page = w.page
+    page.goto(f"{server}/")
+    page.select_option("#ruleset", "fight-for-the-sky")
+    page.wait_for_selector('#seats[data-ruleset="fight-for-the-sky"]')
+    page.select_option("#scenario", "intermediate")
+    version = page.get_attribute("#seats", "data-version")
+    page.check("#opt-preplanning")
+    page.dispatch_event("#opt-preplanning", "change")
+    page.wait_for_function(f"document.querySelector('#seats').dataset.version !== '{version}'")
+    page.select_option("#kind-raf", "computer")
+    page.select_option("#player-raf", "heuristic")
+    page.select_option("#kind-luftwaffe", "me")
+    page.click("#start")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#map svg")
+
+    def pick(text: str) -> None:
+        assert wait_turn(page, timeout=60_000) == "mine"
+        act(page, lambda: page.click(f"#options button[data-text={json.dumps(text)}]"))
+
+    pick("form type=raid")
+    adds = [t for t in options(page) if t.startswith("add ")]
+    pick(adds[0])
+    pick("close")
+    pick(next(t for t in options(page) if t.startswith("target ")))
+    assert wait_turn(page) == "mine"
+    said = dict(zip(options(page), labels(page), strict=True))
+    assert said["launch turn=1"] == "Take off on turn 1", said
+    pick("launch turn=1")
+    assert wait_turn(page) == "mine"
+    assert options(page) and all(t.startswith("assemble ") for t in options(page)), options(page)
+    assert "place the formation" in page.inner_text("#prompt").lower()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "ffts-preplanning.png"))
+    assert not w.errors, w.errors
