@@ -10,6 +10,7 @@ from dowding.engine.citations import Citations
 CITATIONS = Citations(
     (
         (" will bomb ", "How to Win the Basic Game"),
+        (" will take off on turn ", "Optional Rules, Preplanning"),
         ("assembles? on ", "How to Move and Intercept"),
         (" takes off$", "How to Move and Intercept"),
         ("Squadron flies to ", "Notes on Movement"),
