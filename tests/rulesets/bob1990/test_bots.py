@@ -107,3 +107,24 @@ def test_the_british_heuristic_takes_the_largest_stack_and_closes_on_the_germans
                 closed += 1
         s.apply(choice)
     assert matched and closed
+
+
+def test_with_nine_missions_done_and_the_game_to_turn_8_the_germans_stay_home() -> None:
+    """B12 read as (a) (``end_on_ninth`` off): nine missions done, the German player wins at
+    turn 8 unless his Luftflotten are worn out, so a flight on its airfield stays there (the
+    heuristic flew on and the RAF won 59 of 60 games between heuristics)."""
+    from dowding.rulesets.bob1990 import GAME
+
+    for ninth, stays in ((False, True), (True, False)):
+        s = GAME.new_state(None, {"end_on_ninth": ninth})
+        rng = random.Random(0)
+        node = s.next()
+        while not (isinstance(node, Decision) and node.options[0].kind == "move"):
+            s.apply(node.sample(rng) if not isinstance(node, Decision) else node.options[0])
+            node = s.next()
+        assert node.seat == "luftwaffe"
+        s.completed = tuple(sorted(s.c.missions))[:9]
+        flight = str(node.options[0].get("flight"))
+        player = heuristic("luftwaffe")
+        choice = player.choose(s.view("luftwaffe"), node)
+        assert (choice.get("to") == s.fl[flight].pos) is stays, (ninth, str(choice))

@@ -17,7 +17,7 @@ from typing import Any
 from dowding.engine import Action, Decision
 
 from .components import BOX, Components, components_for
-from .flights import LUFTWAFFE, RAF, command, count
+from .flights import LUFTWAFFE, MISSIONS_TO_WIN, RAF, command, count
 
 View = dict[str, Any]
 
@@ -58,12 +58,18 @@ class Bob1990Heuristic:
         f = str(d.options[0].get("flight"))
         me = v["flights"][f]
         pos = me["pos"]
+        if _won_unless_worn(v):
+            # B12 as (a): nine missions done, a flight on its airfield stays there, one in the
+            # air makes for home
+            stay = [a for a in d.options if a.get("to") == pos]
+            if stay and not me["airborne"]:
+                return stay[0]
         used = set(me["fuel_used"])
         free = [k for k in range(1, 6) if k not in used]
         board = c.board
         homes = list(c.lw_airfields)
         goal = None
-        if not me["bombed"] and me["airborne"] is not None:
+        if not me["bombed"] and me["airborne"] is not None and not _won_unless_worn(v):
             goal = _lf_target(v, c, command(f))
         want_rs = not me["rs"]
 
@@ -121,6 +127,12 @@ class Bob1990Heuristic:
         f = str(d.options[0].get("flight"))
         me = v["flights"][f]
         pos = me["pos"]
+        if _won_unless_worn(v):
+            # B12 as (a): nine missions done, a flight on its airfield stays there, one in the
+            # air makes for home
+            stay = [a for a in d.options if a.get("to") == pos]
+            if stay and not me["airborne"]:
+                return stay[0]
         board = c.board
         enemies = {
             g["pos"]
@@ -188,6 +200,13 @@ def _lf_flights(lf: int) -> list[str]:
 def _bases(c: Components, group: int, kind: str) -> tuple[str, ...]:
     b = c.bases[group]
     return b.airfield if kind == "airfield" else b.radar
+
+
+def _won_unless_worn(v: View) -> bool:
+    """B12 read as (a), option ``end_on_ninth`` off: with 9 missions done the German player
+    wins at turn 8's C.I unless no Luftflotte is working by then, so he keeps his flights from
+    the RAF."""
+    return not v.get("end_on_ninth", True) and len(v["missions"]["completed"]) >= MISSIONS_TO_WIN
 
 
 def _lf_target(v: View, c: Components, lf: int) -> str | None:

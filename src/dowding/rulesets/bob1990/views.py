@@ -99,6 +99,8 @@ class Views(Core):
             "turn": self.turn_no,
             "stage": self.stage,
             "cell_km": self.c.cell_km,
+            # B12: whether the game ends at the ninth mission or only at turn 8 (public)
+            "end_on_ninth": self.options["end_on_ninth"],
             "flights": {
                 f: {
                     "pos": fl.pos,
