@@ -12,6 +12,7 @@ SPEED = OptionSpec("speed", 1.5, "speed", minimum=0.5, maximum=3.0)
 FOG = OptionSpec("fog", False, "fog")
 MOOD = OptionSpec("mood", "calm", "mood", choices=("calm", "grim"))
 NAME = OptionSpec("name", "", "any text")
+SCALE = OptionSpec("scale", 50, "a number from a list", choices=(50, 25))
 
 
 @pytest.mark.parametrize(
@@ -31,6 +32,8 @@ NAME = OptionSpec("name", "", "any text")
         (FOG, 0, False),
         (MOOD, "grim", "grim"),
         (NAME, 12, "12"),
+        (SCALE, "25", 25),
+        (SCALE, 50, 50),
     ],
 )
 def test_coerce(spec: OptionSpec, raw: object, value: object) -> None:
@@ -53,6 +56,8 @@ def test_coerce(spec: OptionSpec, raw: object, value: object) -> None:
         (FOG, "maybe", "option fog takes true or false, not 'maybe'"),
         (FOG, 2, "option fog takes true or false"),
         (MOOD, "sunny", "option mood is one of calm, grim, not 'sunny'"),
+        (SCALE, 30, "option scale is one of 50, 25, not 30"),
+        (SCALE, "fifty", "option scale takes a number"),
     ],
 )
 def test_coerce_refuses(spec: OptionSpec, raw: object, message: str) -> None:
@@ -104,6 +109,8 @@ def test_scenarios() -> None:
 def test_the_values_a_sweep_plays_besides_the_default() -> None:
     assert OptionSpec("fog", False, "").others() == (True,)
     assert OptionSpec("split", "raf", "", choices=("raf", "luftwaffe")).others() == ("luftwaffe",)
+    # a number option with its values listed is swept through them, as words are
+    assert SCALE.others(numbers=False) == (25,)
     players = OptionSpec("players", 2, "", minimum=2, maximum=4)
     assert players.others() == (3, 4)
     assert players.others(numbers=False) == ()

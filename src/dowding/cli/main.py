@@ -136,7 +136,7 @@ def _print_ruleset(console: Console, entry: dict[str, Any]) -> None:
     if entry["options"]:
         options = Table("option", "default", "help", box=None, padding=(0, 2), show_edge=False)
         for option in entry["options"]:
-            choices = f" [{'/'.join(option['choices'])}]" if option["choices"] else ""
+            choices = f" [{'/'.join(map(str, option['choices']))}]" if option["choices"] else ""
             default = str(option["default"])
             options.add_row(Text(option["name"]), Text(default), Text(option["help"] + choices))
         console.print(options)

@@ -146,7 +146,7 @@ def odds_table(title: str, odds: Mapping[str, Any]) -> Table:
 
 
 def _spec_row(spec: OptionSpec) -> tuple[str, str, str]:
-    choices = f" [{'/'.join(spec.choices)}]" if spec.choices else ""
+    choices = f" [{spec.listed('/')}]" if spec.choices else ""
     flag = f"--{spec.name.replace('_', '-')}"
     return flag, str(spec.default), spec.help + choices
 

@@ -70,7 +70,8 @@ class OptionSpec:
     name: str
     default: bool | int | float | str
     help: str
-    choices: tuple[str, ...] = ()
+    # the only values allowed, in the order shown (words, or whole numbers for a number option)
+    choices: tuple[str, ...] | tuple[int, ...] = ()
     minimum: float | None = None
     maximum: float | None = None
     # a value other than the default changes what a seat may see (private hands): the
@@ -100,13 +101,17 @@ class OptionSpec:
                 raise ValueError(f"option {self.name} must be at least {self.minimum}")
             if self.maximum is not None and value > self.maximum:
                 raise ValueError(f"option {self.name} must be at most {self.maximum}")
+            if self.choices and value not in self.choices:
+                raise ValueError(f"option {self.name} is one of {self.listed()}, not {raw!r}")
         else:
             value = str(raw)
             if self.choices and value not in self.choices:
-                raise ValueError(
-                    f"option {self.name} is one of {', '.join(self.choices)}, not {value!r}"
-                )
+                raise ValueError(f"option {self.name} is one of {self.listed()}, not {value!r}")
         return value
+
+    def listed(self, sep: str = ", ") -> str:
+        """The choices as a person reads them: ``fixed, chosen``; ``50, 25``."""
+        return sep.join(map(str, self.choices))
 
     def others(self, numbers: bool = True) -> tuple[bool | int | str, ...]:
         """The values besides the default worth playing in a sweep: the other of yes and no,

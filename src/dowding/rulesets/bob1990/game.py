@@ -41,8 +41,7 @@ class Bob1990Game(Game):
             50,
             "the board's scale: 50 km spaces, or bob's 25 km (B1), the level game between"
             " equal computer players",
-            minimum=25,
-            maximum=50,
+            choices=(50, 25),
         ),
         OptionSpec("end_on_ninth", True, "the game ends as soon as 9 missions are completed (B12)"),
         OptionSpec(
@@ -73,12 +72,6 @@ class Bob1990Game(Game):
             "data", "", "a folder with your own board-50km.json, missions.json or squadrons.json"
         ),
     )
-
-    def resolve_options(self, options: Mapping[str, object] | None) -> dict[str, object]:
-        resolved = super().resolve_options(options)
-        if resolved["cell_km"] not in (25, 50):
-            raise ValueError("option cell_km is 50 or 25")
-        return resolved
 
     def new_state(
         self, scenario: str | None = None, options: Mapping[str, object] | None = None
