@@ -6,6 +6,7 @@ import random
 
 from dowding.engine import Chance, Decision, Terminal
 from dowding.rulesets.fight_for_the_sky import GAME
+from dowding.rulesets.fight_for_the_sky.citations import cite
 from dowding.rulesets.fight_for_the_sky.state import GROUND, LOST, POOL, RETURNING, FightState
 
 from .position import at_barrier, blank, fly, formation, run
@@ -370,3 +371,16 @@ def test_preplanning_four_take_offs_a_turn_counting_those_gone() -> None:
         s.apply(action)
     turns = {o.number("turn") for o in s.next().options}
     assert 1 not in turns and 2 in turns
+
+
+def test_a_raids_target_is_told_by_the_section_that_plans_it() -> None:
+    """The Luftwaffe's own line naming a raid's target cites How to Plan Your Raids in the
+    Intermediate Game (the roster sheet), How to Win the Basic Game in the Basic Game."""
+    s = GAME.new_state("intermediate")
+    for action in ("form type=raid", "add unit=11", "close", "target at=biggin-hill"):
+        s.apply(action)
+    (line,) = [e for e in s.events if " will bomb " in e.text]
+    assert line.text.endswith("will bomb Biggin Hill (on the roster)")
+    assert line.seats == frozenset({"luftwaffe"})
+    assert cite(line.text) == "Intermediate Game, How to Plan Your Raids"
+    assert cite("formation 1 will bomb Rye") == "How to Win the Basic Game"

@@ -9,6 +9,7 @@ from dowding.engine.citations import Citations
 # movement.py, attack.py, bombing.py, game_turn.py, campaign.py and winning.py
 CITATIONS = Citations(
     (
+        (" will bomb .* \\(on the roster\\)$", "Intermediate Game, How to Plan Your Raids"),
         (" will bomb ", "How to Win the Basic Game"),
         (" will take off on turn ", "Optional Rules, Preplanning"),
         ("assembles? on ", "How to Move and Intercept"),

@@ -180,9 +180,11 @@ class MakingUpFormations:
             self.lw_only(f"a patrol will fly to {action.word('at')}")
         else:
             self._put_form(f._replace(target=action.word("at")))
-            self.lw_only(
-                f"formation {f.id} will bomb {self.board.targets[action.word('at')].place}"
-            )
+            place = self.board.targets[action.word("at")].place
+            # the Intermediate and Campaign games plan a raid's target on the roster sheet (How
+            # to Plan Your Raids); the Basic Game picks one of its six (How to Win the Basic Game)
+            where = "" if self.basic else " (on the roster)"
+            self.lw_only(f"formation {f.id} will bomb {place}{where}")
         if not self.basic and self.options["preplanning"]:
             self._push(("when", f.id))
         elif not self.basic:
