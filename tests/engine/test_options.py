@@ -136,3 +136,15 @@ def test_option_variants_change_one_option_at_a_time_then_all() -> None:
         "historical=True",
         "all",
     ]
+
+
+def test_an_option_in_words() -> None:
+    labelled = OptionSpec(
+        "scale", 50, "", choices=(50, 25), label="Board scale", choice_labels=("50 km", "25 km")
+    )
+    assert labelled.title == "Board scale" and labelled.words() == ["50 km", "25 km"]
+    # without words of its own: the name made readable, the values as they are
+    assert ROUNDS.title == "Rounds" and OptionSpec("max_turns", 3, "").title == "Max turns"
+    assert MOOD.words() == ["calm", "grim"] and ROUNDS.words() == []
+    with pytest.raises(ValueError, match="one label a choice"):
+        OptionSpec("scale", 50, "", choices=(50, 25), choice_labels=("50 km",))

@@ -22,6 +22,24 @@ def test_lobby_lists_rulesets_without_server_only_options(table: Table) -> None:
     assert len(four.json()["seats"]) == 4
 
 
+def test_the_lobby_names_every_option_and_choice_in_words(table: Table) -> None:
+    """Every shipped ruleset gives each option a label and each choice its words (the lobby
+    shows them; no id such as ``cell_km`` or ``bf109`` made up into a title)."""
+    for ruleset in table.client.get("/api/rulesets").json():
+        if ruleset["id"] == "toy":
+            continue
+        for option in ruleset["options"]:
+            where = f"{ruleset['id']} {option['name']}"
+            assert option["label"] and "_" not in option["label"], where
+            assert len(option["choice_labels"]) == len(option["choices"]), where
+            if option["choices"]:
+                assert option["choice_labels"] != [str(c) for c in option["choices"]], where
+    bob1990 = next(r for r in table.client.get("/api/rulesets").json() if r["id"] == "bob1990")
+    scale = next(o for o in bob1990["options"] if o["name"] == "cell_km")
+    assert scale["label"] == "Board scale" and scale["choices"] == [50, 25]
+    assert scale["choice_labels"] == ["50 km spaces", "25 km spaces (bob's board)"]
+
+
 def test_creating_refuses_what_cannot_be_played(table: Table) -> None:
     def refused(body: object, words: str) -> None:
         response = table.client.post("/api/games", json=body)

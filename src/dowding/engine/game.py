@@ -77,6 +77,23 @@ class OptionSpec:
     # a value other than the default changes what a seat may see (private hands): the
     # conformance suite's secret checks play it too
     secrecy: bool = False
+    # the option's name in words for a front end ("Board scale"); empty: made from ``name``
+    label: str = ""
+    # each choice in words, in the order of ``choices`` ("50 km spaces"); empty: the values
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name}: one label a choice")
+
+    @property
+    def title(self) -> str:
+        """The option's name in words: its ``label``, else ``max_turns`` as "Max turns"."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def words(self) -> list[str]:
+        """Each choice in words, in order (the values themselves where none are given)."""
+        return list(self.choice_labels) or [str(c) for c in self.choices]
 
     def coerce(self, raw: object) -> bool | int | float | str:
         kind = type(self.default)
@@ -390,7 +407,14 @@ class Game(ABC):
             ],
             "default_scenario": self.default_scenario,
             "options": [
-                {"name": o.name, "default": o.default, "help": o.help, "choices": list(o.choices)}
+                {
+                    "name": o.name,
+                    "label": o.title,
+                    "default": o.default,
+                    "help": o.help,
+                    "choices": list(o.choices),
+                    "choice_labels": o.words(),
+                }
                 for o in self.option_specs
             ],
             "perfect_information": self.perfect_information,

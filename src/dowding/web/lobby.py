@@ -65,9 +65,11 @@ def describe_ruleset(ruleset: str) -> dict[str, Any]:
         "options": [
             {
                 "name": o.name,
+                "label": o.title,
                 "default": o.default,
                 "help": o.help,
                 "choices": list(o.choices),
+                "choice_labels": o.words(),
                 "minimum": o.minimum,
                 "maximum": o.maximum,
             }

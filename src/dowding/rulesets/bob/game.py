@@ -54,18 +54,27 @@ class BobGame(Game):
             "2, 3 or 4 players (Battle of Britain for 3 & 4 Players)",
             minimum=2,
             maximum=4,
+            label="Players",
         ),
         OptionSpec(
             "split",
             "luftwaffe",
             "with 3 players, the side that has two",
             choices=("raf", "luftwaffe"),
+            label="Two players on the side of",
+            choice_labels=("the RAF", "the Luftwaffe"),
         ),
         OptionSpec(
-            "historical", False, "campaign: the Optional Virtual Campaign Historical Adjustments"
+            "historical",
+            False,
+            "campaign: the Optional Virtual Campaign Historical Adjustments",
+            label="Historical adjustments",
         ),
         OptionSpec(
-            "data", "", "a folder with your own board.json, missions.json or squadrons.json"
+            "data",
+            "",
+            "a folder with your own board.json, missions.json or squadrons.json",
+            label="Your own components",
         ),
     )
 

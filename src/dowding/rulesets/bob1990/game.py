@@ -42,34 +42,52 @@ class Bob1990Game(Game):
             "the board's scale: 50 km spaces, or bob's 25 km (B1), the level game between"
             " equal computer players",
             choices=(50, 25),
+            label="Board scale",
+            choice_labels=("50 km spaces", "25 km spaces (bob's board)"),
         ),
-        OptionSpec("end_on_ninth", True, "the game ends as soon as 9 missions are completed (B12)"),
+        OptionSpec(
+            "end_on_ninth",
+            True,
+            "the game ends as soon as 9 missions are completed (B12)",
+            label="The game ends at the ninth mission",
+        ),
         OptionSpec(
             "fighters_leave",
             "all",
             "which German fighters leave after the 4th move and in 12 Group (B17)",
             choices=("all", "bf109"),
+            label="German fighters that leave",
+            choice_labels=("every fighter", "Bf 109s only"),
         ),
         OptionSpec(
             "failed_missions",
             "deck",
             "a failed mission goes back to the Mission box, or out of the game (B11)",
             choices=("deck", "removed"),
+            label="A failed mission",
+            choice_labels=("goes back to the Mission box", "is out of the game"),
         ),
         OptionSpec(
             "bomb_once_per",
             "turn",
             "a German flight bombs at most once a turn, or once a Mission Stage (B26)",
             choices=("turn", "stage"),
+            label="A German flight bombs at most once a",
+            choice_labels=("turn", "Mission Stage"),
         ),
         OptionSpec(
             "move_order",
             "fixed",
             "flights move in a fixed order (2A-5A, 10A-13B), or the mover chooses each next (B.I)",
             choices=("fixed", "chosen"),
+            label="Order of the flights' moves",
+            choice_labels=("fixed (2A-5A, 10A-13B)", "chosen by the mover"),
         ),
         OptionSpec(
-            "data", "", "a folder with your own board-50km.json, missions.json or squadrons.json"
+            "data",
+            "",
+            "a folder with your own board-50km.json, missions.json or squadrons.json",
+            label="Your own components",
         ),
     )
 

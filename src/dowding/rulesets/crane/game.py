@@ -36,16 +36,25 @@ class CraneGame(Game):
     component_files: ClassVar[tuple[str, ...]] = ("components.json",)
     perfect_information: ClassVar[bool] = True
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("table", "pingpong", "the playing surface (II.A)", choices=("6x4", "pingpong")),
+        OptionSpec(
+            "table",
+            "pingpong",
+            "the playing surface (II.A)",
+            choices=("6x4", "pingpong"),
+            label="Table",
+            choice_labels=("a 6 ft x 4 ft wargames table", "a ping-pong table (9 ft x 5 ft)"),
+        ),
         OptionSpec(
             "auto_intercept",
             True,
             "German fighters fly to the closest British fighter by rule (VI.A)",
+            label="German fighters intercept by rule",
         ),
         OptionSpec(
             "bomber_priority",
             True,
             "British fighters may attack fighters only when one is closer than the bombers (VI.B)",
+            label="British fighters attack the bombers first",
         ),
         OptionSpec(
             "max_turns",
@@ -53,9 +62,13 @@ class CraneGame(Game):
             "turns before an unfinished raid counts as turned back",
             minimum=1,
             maximum=200,
+            label="Turns before the raid turns back",
         ),
         OptionSpec(
-            "data", "", "a folder with your own components.json to override the shipped values"
+            "data",
+            "",
+            "a folder with your own components.json to override the shipped values",
+            label="Your own components",
         ),
     )
 

@@ -22,7 +22,7 @@ OPTIONAL_RULES = (
     ("tactical_advantage", "Tactical Advantages: a die before combat with a patrol"),
     ("airfield_capacity", "Airfield Capacity: units on the ground at each base"),
     ("preplanning", "Preplanning: every raid planned at the start of the day"),
-    ("availability", "Campaign optional rule: the daily availability roll"),
+    ("availability", "Availability (Campaign): the daily availability roll"),
     ("maintenance", "Maintenance: only half the Me 109s need a day's maintenance"),
     ("weather", "Weather: contact rolls and -1 movement in poor weather"),
     ("stukas", "Stukas: losses forced onto Ju 87s, grounding after three flights lost"),
@@ -54,8 +54,14 @@ class FightGame(Game):
     component_files: ClassVar[tuple[str, ...]] = ("components.json", "map.json")
     perfect_information: ClassVar[bool] = False
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        *(OptionSpec(name, False, text) for name, text in OPTIONAL_RULES),
-        OptionSpec("data", "", "a folder with your own components.json or map.json"),
+        # each optional rule's label is its heading in the booklet, the words before the colon
+        *(OptionSpec(name, False, text, label=text.split(":")[0]) for name, text in OPTIONAL_RULES),
+        OptionSpec(
+            "data",
+            "",
+            "a folder with your own components.json or map.json",
+            label="Your own components",
+        ),
     )
 
     def new_state(

@@ -27,17 +27,32 @@ class Squadron303Game(Game):
     default_scenario: ClassVar[str] = "attack-on-biggin-hill"
     component_files: ClassVar[tuple[str, ...]] = tuple(f"{name}.json" for name in FILES)
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("players", 4, "players (1: solo, a Leader and a Wingman)", minimum=1, maximum=4),
         OptionSpec(
-            "open_hands", True, "the team sees every hand (false: private hands)", secrecy=True
+            "players",
+            4,
+            "players (1: solo, a Leader and a Wingman)",
+            minimum=1,
+            maximum=4,
+            label="Players",
+        ),
+        OptionSpec(
+            "open_hands",
+            True,
+            "the team sees every hand (false: private hands)",
+            secrecy=True,
+            label="Open hands",
         ),
         OptionSpec(
             "recon_hits",
             False,
             "reading S15: each Maneuver on the two Reconnaissance cards is a first-strike Hit",
+            label="Reconnaissance Maneuvers hit first",
         ),
         OptionSpec(
-            "data", "", "a folder with your own component files (docs/rules/squadron303.md)"
+            "data",
+            "",
+            "a folder with your own component files (docs/rules/squadron303.md)",
+            label="Your own components",
         ),
     )
 

@@ -191,7 +191,8 @@ function optionField(o, onChange) {
     input = el("input", { type: "checkbox", id, name: o.name, checked: o.default, "data-kind": "bool" });
   } else if (o.choices && o.choices.length) {
     input = el("select", { id, name: o.name, "data-kind": typeof o.default === "number" ? "number" : "text" },
-      o.choices.map((c) => el("option", { value: c, selected: String(c) === String(o.default) }, String(c))));
+      o.choices.map((c, i) => el("option", { value: c, selected: String(c) === String(o.default) },
+        (o.choice_labels && o.choice_labels[i]) || String(c))));
   } else if (typeof o.default === "number") {
     input = el("input", { type: "number", id, name: o.name, value: o.default, min: o.minimum, max: o.maximum,
       step: Number.isInteger(o.default) ? 1 : "any", "data-kind": "number" });
@@ -199,7 +200,7 @@ function optionField(o, onChange) {
     input = el("input", { type: "text", id, name: o.name, value: o.default ?? "", "data-kind": "text" });
   }
   input.addEventListener("change", onChange);
-  return el("div", { class: "field" }, el("label", { for: id }, titleCase(o.name)), input,
+  return el("div", { class: "field" }, el("label", { for: id }, o.label || titleCase(o.name)), input,
     o.help ? el("div", { class: "help" }, o.help) : null);
 }
 
