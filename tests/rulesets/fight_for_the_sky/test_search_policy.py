@@ -11,7 +11,13 @@ from dataclasses import replace
 from dowding.bots.ismcts import ISMCTSPlayer
 from dowding.engine import Decision, get_game
 from dowding.rulesets.fight_for_the_sky import bots
-from dowding.rulesets.fight_for_the_sky.bots import DEFAULT, HeuristicPlayer, Settings, policy
+from dowding.rulesets.fight_for_the_sky.bots import (
+    DEFAULT,
+    PLAYER,
+    HeuristicPlayer,
+    Settings,
+    policy,
+)
 from dowding.rulesets.fight_for_the_sky.search import (
     OWN_POLICY,
     WEIGHTS,
@@ -37,8 +43,9 @@ def _wins(scenario: str, seat: str, settings: dict[str, object], seeds: range) -
 
 def test_the_defaults_are_the_heuristics_own() -> None:
     assert Settings() == DEFAULT
-    assert HeuristicPlayer("raf", 0).cfg is DEFAULT
-    assert HeuristicPlayer("raf", 0, bombers=6).cfg == replace(DEFAULT, bombers=6)
+    # the player a person meets paces its Campaign; the search's rollouts keep DEFAULT
+    assert HeuristicPlayer("raf", 0).cfg is PLAYER == replace(DEFAULT, day_pace=1.0)
+    assert HeuristicPlayer("raf", 0, bombers=6).cfg == replace(PLAYER, bombers=6)
 
 
 def test_the_own_luftwaffe_wins_more_intermediate_games_than_the_heuristic() -> None:
