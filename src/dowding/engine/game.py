@@ -95,6 +95,19 @@ class OptionSpec:
         """Each choice in words, in order (the values themselves where none are given)."""
         return list(self.choice_labels) or [str(c) for c in self.choices]
 
+    def to_json(self) -> dict[str, Any]:
+        """The option as the lobby and ``dowding rulesets --json`` describe it."""
+        return {
+            "name": self.name,
+            "label": self.title,
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices),
+            "choice_labels": self.words(),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
     def coerce(self, raw: object) -> bool | int | float | str:
         kind = type(self.default)
         value: bool | int | float | str
@@ -406,17 +419,7 @@ class Game(ABC):
                 {"id": s.id, "title": s.title, "description": s.description} for s in self.scenarios
             ],
             "default_scenario": self.default_scenario,
-            "options": [
-                {
-                    "name": o.name,
-                    "label": o.title,
-                    "default": o.default,
-                    "help": o.help,
-                    "choices": list(o.choices),
-                    "choice_labels": o.words(),
-                }
-                for o in self.option_specs
-            ],
+            "options": [o.to_json() for o in self.option_specs],
             "perfect_information": self.perfect_information,
         }
 

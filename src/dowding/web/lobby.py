@@ -62,20 +62,7 @@ def describe_ruleset(ruleset: str) -> dict[str, Any]:
         "scenarios": [
             {"id": s.id, "title": s.title, "description": s.description} for s in game.scenarios
         ],
-        "options": [
-            {
-                "name": o.name,
-                "label": o.title,
-                "default": o.default,
-                "help": o.help,
-                "choices": list(o.choices),
-                "choice_labels": o.words(),
-                "minimum": o.minimum,
-                "maximum": o.maximum,
-            }
-            for o in game.option_specs
-            if o.name not in SERVER_ONLY_OPTIONS
-        ],
+        "options": [o.to_json() for o in game.option_specs if o.name not in SERVER_ONLY_OPTIONS],
         "seats": seats_json(game),
         "players": list(computer_players(ruleset)),
     }
