@@ -46,6 +46,13 @@ def test_the_defaults_are_the_heuristics_own() -> None:
     # the player a person meets paces its Campaign; the search's rollouts keep DEFAULT
     assert HeuristicPlayer("raf", 0).cfg is PLAYER == replace(DEFAULT, day_pace=1.0)
     assert HeuristicPlayer("raf", 0, bombers=6).cfg == replace(PLAYER, bombers=6)
+    # the Campaign's RAF goes in only where a pair gains: its answer to the paced Luftwaffe
+    player = HeuristicPlayer("raf", 0, bombers=6)
+    assert player.settings_for("campaign") == replace(PLAYER, pair_floor=0.2, bombers=6)
+    assert player.settings_for("intermediate") == replace(PLAYER, bombers=6)
+    # the search's own settings name both, so a trial of them plays what the search plays
+    assert own_settings("campaign")["pair_floor"] is None
+    assert own_settings("campaign")["day_pace"] is None
 
 
 def test_the_own_luftwaffe_wins_more_intermediate_games_than_the_heuristic() -> None:

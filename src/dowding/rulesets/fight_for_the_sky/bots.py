@@ -90,6 +90,10 @@ DEFAULT = Settings()
 # 14 of 20). The search player's rollouts and prior keep DEFAULT: its Campaign figures
 # (docs/balance.md) were measured with a Luftwaffe that flies every unit it may.
 PLAYER = replace(DEFAULT, day_pace=1.0)
+# and where a scenario's differ: the Campaign's RAF goes in only where a pair's dogfight is
+# worth 0.2 points (the search's own Intermediate RAF), its answer to a paced Luftwaffe (1.5 of
+# 40 campaigns against it with the defaults, 25.5 with this)
+PLAYER_BY_SCENARIO: dict[str, Settings] = {"campaign": replace(PLAYER, pair_floor=0.2)}
 
 
 def _in_reach(s: FightState) -> frozenset[str]:
@@ -784,7 +788,19 @@ class HeuristicPlayer:
         self.seat = seat
         self.rng = random.Random(seed)
         # trials and the search player's own side may change the heuristic's weights
+        self.settings = settings
         self.cfg = replace(PLAYER, **settings) if settings else PLAYER
+        self._by_scenario: dict[str, Settings] = {}
+
+    def settings_for(self, scenario: str) -> Settings:
+        """The weights it plays ``scenario`` with: ``PLAYER`` (or its scenario's own), with any
+        the trial named."""
+        found = self._by_scenario.get(scenario)
+        if found is None:
+            base = PLAYER_BY_SCENARIO.get(scenario, PLAYER)
+            found = replace(base, **self.settings) if self.settings else base
+            self._by_scenario[scenario] = found
+        return found
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Action:
         from . import GAME
@@ -793,7 +809,7 @@ class HeuristicPlayer:
             state = GAME.state_from_dict(view["infostate"])
             node = state.next()
             if isinstance(node, Decision) and node.options == decision.options:
-                choice = policy(state, self.rng, self.cfg)
+                choice = policy(state, self.rng, self.settings_for(state.scenario))
                 if choice in decision.options:
                     return choice
         except (KeyError, ValueError):

@@ -66,6 +66,7 @@ OWN_POLICY: dict[str, Any] = {
     # the Campaign's days unpaced, as DEFAULT (the heuristic player paces them: bots.PLAYER);
     # named so that a trial of these settings on the heuristic player plays what search plays
     "day_pace": None,
+    "pair_floor": None,
 }
 # where a scenario's own policy differs: in the Campaign an RAF that took off only for raids
 # within its allowance won 17 of 40 against the heuristic Luftwaffe, where the heuristic RAF
