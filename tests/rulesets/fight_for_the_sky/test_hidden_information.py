@@ -11,7 +11,7 @@ from collections import Counter
 from dowding.engine import Chance, Decision, Terminal
 from dowding.rulesets.fight_for_the_sky import GAME
 from dowding.rulesets.fight_for_the_sky.bots import rollout_policy
-from dowding.rulesets.fight_for_the_sky.state import AIR, POOL, RAF, RAID, FightState
+from dowding.rulesets.fight_for_the_sky.state import AIR, PATROL, POOL, RAF, RAID, FightState
 
 
 def _dump(state: FightState, seat: str | None) -> str:
@@ -226,3 +226,41 @@ def test_a_sample_plans_the_raids_again_and_plays_on() -> None:
             world.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
         assert isinstance(world.next(), Terminal)
     assert sum(counts[n] for n in counts if n) == 20, counts
+
+
+def test_with_hunter_packs_a_sample_plans_patrols_too() -> None:
+    """Preplanning with Hunter Packs: the sheet names patrols as well as raids ("fighters that
+    are to act as patrols only must also be designated"). A sample plans none to as many as the
+    pool's fighters left over from the raids make up: fighters only, three at most, each with a
+    patrol hex and a take-off turn to come, four take-offs a turn at most; the world plays on."""
+    options = {"preplanning": True, "hunter_packs": True}
+
+    def accept(state: FightState) -> bool:
+        return state.turn_no >= 2 and _names_no_formation(state)
+
+    state = _raf_node("intermediate", accept, options=options)
+    patrols = Counter()
+    for k in range(30):
+        world = GAME.state_from_view(state.view(RAF), RAF, random.Random(k))
+        assert isinstance(world, FightState)
+        planned = [f for f in world.forms if not f.hex and f.launch]
+        turns = Counter(f.launch for f in planned)
+        assert all(n <= world.rules.formations_per_turn for n in turns.values())
+        mine = [f for f in planned if f.kind == PATROL]
+        patrols[len(mine)] += 1
+        taken = {u for f in world.forms if f not in mine for u in f.units}
+        for f in mine:
+            assert f.launch > world.turn_no and f.patrol and 1 <= len(f.units) <= 3
+            assert all(world.types[world.unit(u).type].role == "fighter" for u in f.units)
+            assert all(world.unit(u).status == POOL for u in f.units)
+            assert not taken & set(f.units)
+            taken |= set(f.units)
+        rng = random.Random(k)
+        for _ in range(5000):
+            node = world.next()
+            if isinstance(node, Terminal):
+                break
+            world.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
+        assert isinstance(world.next(), Terminal)
+    # the count is a guess drawn evenly: samples with none and samples with some
+    assert patrols[0] and sum(patrols[n] for n in patrols if n), patrols

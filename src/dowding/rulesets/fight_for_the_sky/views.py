@@ -298,24 +298,58 @@ def _plan_again(s: FightState, rng: random.Random) -> None:
     """Preplanning, in a sample: the Luftwaffe's sheet made out again from the pool. A guess
     that every bomber still in the pool flies today: raids made up at random (a bomber first,
     ``_make_up``) while a bomber is left, each with a target and a take-off turn from the next
-    turn on, at most ``formations_per_turn`` a turn."""
-    rules = s.rules
+    turn on, at most ``formations_per_turn`` a turn. With Hunter Packs the sheet also names
+    patrols: ``_plan_patrols``."""
     taking_off = s.takeoffs()
     targets = _targets(s)
     while targets:
-        turns = [
-            t
-            for t in range(s.turn_no + 1, rules.turns_per_day + 1)
-            if taking_off.get(t, 0) < rules.formations_per_turn
-        ]
+        turns = _free_turns(s, taking_off)
         if not turns:
             return
         f = _make_up(s, s._new_form((), RAID), rng)
         if not any(s.types[s.unit(u).type].role == "bomber" for u in f.units):
-            return
+            break
         turn = rng.choice(turns)
         taking_off[turn] = taking_off.get(turn, 0) + 1
         s.forms = (*s.forms, f._replace(target=rng.choice(targets), launch=turn))
+        s.next_form += 1
+    if s.options.get("hunter_packs"):
+        _plan_patrols(s, rng, taking_off)
+
+
+def _free_turns(s: FightState, taking_off: dict[int, int]) -> list[int]:
+    """The turns still to come with room on the sheet for one more take-off (four a turn)."""
+    rules = s.rules
+    return [
+        t
+        for t in range(s.turn_no + 1, rules.turns_per_day + 1)
+        if taking_off.get(t, 0) < rules.formations_per_turn
+    ]
+
+
+def _plan_patrols(s: FightState, rng: random.Random, taking_off: dict[int, int]) -> None:
+    """Preplanning with Hunter Packs, in a sample: "fighters that are to act as patrols only must
+    also be designated along with their patrol area and take-off turns". How many the sheet
+    names the RAF cannot know, so a sample draws it evenly from none to as many as the fighters
+    left in the pool make up (three a patrol); each patrol made up at random from them, with a
+    take-off turn from the next turn on (its patrol hex is dealt with the targets,
+    ``_redeal_targets``)."""
+    taken = {uid for f in s.forms for uid in f.units}
+    fighters = sum(
+        1
+        for u in s.lw
+        if u.status == POOL and u.id not in taken and s.types[u.type].role == "fighter"
+    )
+    for _ in range(rng.randint(0, -(-fighters // s.rules.patrol_size))):
+        turns = _free_turns(s, taking_off)
+        if not turns:
+            return
+        f = _make_up(s, s._new_form((), PATROL), rng)
+        if not f.units:
+            return
+        turn = rng.choice(turns)
+        taking_off[turn] = taking_off.get(turn, 0) + 1
+        s.forms = (*s.forms, f._replace(launch=turn))
         s.next_form += 1
 
 
