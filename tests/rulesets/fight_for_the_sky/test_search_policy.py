@@ -44,8 +44,9 @@ def _wins(scenario: str, seat: str, settings: dict[str, object], seeds: range) -
 def test_the_defaults_are_the_heuristics_own() -> None:
     assert Settings() == DEFAULT
     # the player a person meets paces its Campaign; the search's rollouts keep DEFAULT
-    assert HeuristicPlayer("raf", 0).cfg is PLAYER == replace(DEFAULT, day_pace=1.0)
-    assert HeuristicPlayer("raf", 0, bombers=6).cfg == replace(PLAYER, bombers=6)
+    assert HeuristicPlayer("raf", 0).settings_for("basic") is PLAYER
+    assert replace(DEFAULT, day_pace=1.0) == PLAYER
+    assert HeuristicPlayer("raf", 0, bombers=6).settings_for("basic") == replace(PLAYER, bombers=6)
     # the Campaign's RAF goes in only where a pair gains: its answer to the paced Luftwaffe
     player = HeuristicPlayer("raf", 0, bombers=6)
     assert player.settings_for("campaign") == replace(PLAYER, pair_floor=0.2, bombers=6)

@@ -789,7 +789,6 @@ class HeuristicPlayer:
         self.rng = random.Random(seed)
         # trials and the search player's own side may change the heuristic's weights
         self.settings = settings
-        self.cfg = replace(PLAYER, **settings) if settings else PLAYER
         self._by_scenario: dict[str, Settings] = {}
 
     def settings_for(self, scenario: str) -> Settings:
