@@ -199,6 +199,16 @@ def test_preplanned_raids_their_number_and_take_off_turns_are_hidden() -> None:
         assert _dump(later, "luftwaffe") != _dump(state, "luftwaffe")
 
 
+def _play_to_the_end(world: FightState, rng: random.Random) -> None:
+    """A sampled world plays on to its end with random choices."""
+    for _ in range(5000):
+        node = world.next()
+        if isinstance(node, Terminal):
+            break
+        world.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
+    assert isinstance(world.next(), Terminal)
+
+
 def test_a_sample_plans_the_raids_again_and_plays_on() -> None:
     """A re-deal makes out the sheet again from the pool: raids with a bomber, a target and a
     take-off turn to come, no more than four a turn; the world plays to its end."""
@@ -218,13 +228,7 @@ def test_a_sample_plans_the_raids_again_and_plays_on() -> None:
             assert all(world.unit(u).status == POOL for u in f.units)
             assert not taken & set(f.units)
             taken |= set(f.units)
-        rng = random.Random(k)
-        for _ in range(5000):
-            node = world.next()
-            if isinstance(node, Terminal):
-                break
-            world.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
-        assert isinstance(world.next(), Terminal)
+        _play_to_the_end(world, random.Random(k))
     assert sum(counts[n] for n in counts if n) == 20, counts
 
 
@@ -255,12 +259,6 @@ def test_with_hunter_packs_a_sample_plans_patrols_too() -> None:
             assert all(world.unit(u).status == POOL for u in f.units)
             assert not taken & set(f.units)
             taken |= set(f.units)
-        rng = random.Random(k)
-        for _ in range(5000):
-            node = world.next()
-            if isinstance(node, Terminal):
-                break
-            world.apply(node.sample(rng) if isinstance(node, Chance) else rng.choice(node.options))
-        assert isinstance(world.next(), Terminal)
+        _play_to_the_end(world, random.Random(k))
     # the count is a guess drawn evenly: samples with none and samples with some
     assert patrols[0] and sum(patrols[n] for n in patrols if n), patrols
