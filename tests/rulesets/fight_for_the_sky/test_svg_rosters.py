@@ -44,3 +44,18 @@ def test_known_formations_show_their_aircraft() -> None:
     assert re.search(r"raid on [A-Z]\d+[^<]*\(\d+ (Do 17|He 111|Ju 88|Ju 87|Me 1[01]9)", svg)
     assert "bound for" in svg  # its own targets, which the Luftwaffe knows
     assert node.seat == "raf"
+
+
+def test_the_luftwaffes_sheet_shows_take_off_turns_and_patrol_areas() -> None:
+    """Preplanning with Hunter Packs: the Luftwaffe's roster reads its own sheet, each planned
+    formation's take-off turn and a patrol's patrol area; the RAF's shows neither."""
+    match = Match(
+        "fight-for-the-sky", "intermediate", {"preplanning": True, "hunter_packs": True}, seed=1
+    )
+    for text in ("form type=patrol", "add unit=64", "close", "patrol at=T7", "launch turn=10"):
+        assert isinstance(match.node(), Decision)
+        match.play(text)
+    mine = render_svg(match.state.view("luftwaffe", infostate=False), "luftwaffe", None)
+    assert "patrol taking off on turn 10 (1 Me 109, patrol area T7)" in mine
+    theirs = render_svg(match.state.view("raf", infostate=False), "raf", None)
+    assert "turn 10" not in theirs and "T7)" not in theirs

@@ -62,8 +62,15 @@ def unit(u: Mapping[str, Any]) -> str:
 
 def formation(board: Board, f: Mapping[str, Any]) -> str:
     """A formation as this view knows it: ``raid on Q10 (6 Do 17, bound for Manston)``; face
-    down, only its counters: ``face-down formation on Q10 (6 counters)``."""
-    where = f"on {hex_words(board, f['hex'])}" if f.get("hex") else "not yet placed"
+    down, only its counters: ``face-down formation on Q10 (6 counters)``. The Luftwaffe's own
+    Preplanning sheet adds a planned formation's take-off turn and a patrol its patrol area:
+    ``patrol taking off on turn 10 (3 Me 109, patrol area T7)``."""
+    if f.get("hex"):
+        where = f"on {hex_words(board, f['hex'])}"
+    elif f.get("launch"):
+        where = f"taking off on turn {f['launch']}"  # Optional Rules, Preplanning
+    else:
+        where = "not yet placed"
     units = f.get("units")
     if units:
         counts: dict[str, int] = {}
@@ -78,6 +85,8 @@ def formation(board: Board, f: Mapping[str, Any]) -> str:
         what = "face-down formation" if not f.get("face_up") else "formation"
         made = f"{f['counters']} counter{'s' if f['counters'] != 1 else ''}"
     target = f", bound for {place(board, f['target'])}" if f.get("target") else ""
+    if f.get("patrol") and f.get("kind") == "patrol":  # Optional Rules, Hunter Packs
+        target += f", patrol area {hex_words(board, f['patrol'])}"
     return f"{what} {where} ({made}{target})"
 
 
