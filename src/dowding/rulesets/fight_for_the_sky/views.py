@@ -340,7 +340,7 @@ def _plan_patrols(s: FightState, rng: random.Random, taking_off: dict[int, int])
         for u in s.lw
         if u.status == POOL and u.id not in taken and s.types[u.type].role == "fighter"
     )
-    for _ in range(rng.randint(0, -(-fighters // s.rules.patrol_size))):
+    for _ in range(rng.randint(0, math.ceil(fighters / s.rules.patrol_size))):
         turns = _free_turns(s, taking_off)
         if not turns:
             return
