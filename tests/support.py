@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -26,6 +27,10 @@ from dowding.engine import (
     view,
 )
 
+# The long forms of the costliest suites (``DOWDING_SLOW=1``); CI runs their short forms, which
+# check the same things at fewer sampled states.
+SLOW = os.environ.get("DOWDING_SLOW") == "1"
+
 # No game in the suite may take more steps than this; a longer one is taken to be stuck.
 MAX_STEPS = 20_000
 # Seeds this large never appear in a view by accident, so finding one there is a leak.
@@ -48,6 +53,14 @@ def cases() -> list[Any]:
 def dumps(data: object) -> str:
     """Canonical JSON; fails on anything not JSON-serialisable (NaN included)."""
     return json.dumps(data, sort_keys=True, allow_nan=False)
+
+
+def differ(a: object, b: object) -> bool:
+    """Whether two JSON values differ as canonical JSON text. Compared as objects first, which is
+    quick and ignores key order as the sorted text does; written out only where those differ.
+    (1 and 1.0, or True and 1, compare equal as objects though written differently: no view of
+    ours holds a number whose type hangs on a hidden card.)"""
+    return a != b and dumps(a) != dumps(b)
 
 
 StepHook = Callable[[Match, Node, int], None]
@@ -235,18 +248,23 @@ def check_views(game: Game, state: State, node: Node, seed: int, tries: int = 3)
         text = dumps(view(state, seat))
         assert str(seed) not in text, f"the view for {seat} contains the seed"
         assert "seed" not in set(_keys(json.loads(text))), f"the view for {seat} has a seed key"
+    public = view(state, None)
     for seat in state.seat_ids():
-        mine, public = dumps(view(state, seat)), dumps(view(state, None))
+        mine = view(state, seat)
         for k in range(tries):
             other = state.determinize(seat, random.Random(seed + k))
             assert state.hash() == before, "determinize changed the state"
-            assert dumps(view(other, seat)) == mine, f"{seat}'s view depends on what it cannot see"
-            assert dumps(view(other, None)) == public, "the spectator's view depends on hidden data"
+            assert not differ(view(other, seat), mine), (
+                f"{seat}'s view depends on what it cannot see"
+            )
+            assert not differ(view(other, None), public), (
+                "the spectator's view depends on hidden data"
+            )
             if isinstance(node, Decision) and node.seat == seat:
                 assert other.next() == node, f"{seat}'s options depend on what it cannot see"
         # what a search player imagines from the view alone is a state this seat cannot tell apart
-        sampled = game.state_from_view(json.loads(mine), seat, random.Random(seed))
-        assert dumps(view(sampled, seat)) == mine, f"a state sampled from {seat}'s view differs"
+        sampled = game.state_from_view(json.loads(dumps(mine)), seat, random.Random(seed))
+        assert not differ(view(sampled, seat), mine), f"a state sampled from {seat}'s view differs"
         if isinstance(node, Decision) and node.seat == seat:
             assert sampled.next() == node, f"a state sampled from {seat}'s view decides otherwise"
 

@@ -26,6 +26,7 @@ from dowding.engine import (
 )
 from tests.support import (
     BIG_SEED,
+    SLOW,
     cases,
     check_copy,
     check_dict,
@@ -44,6 +45,12 @@ SEEDS = (1, 2, 3)
 def probed(step: int) -> bool:
     """The steps where the costlier checks run: the first 300, then one in ten."""
     return step < 300 or step % 10 == 0
+
+
+def viewed(step: int) -> bool:
+    """The steps where every seat's views are re-dealt and compared, the costliest check: as
+    ``probed`` with DOWDING_SLOW=1; in the short form (CI) the first 100, then one in 25."""
+    return probed(step) if SLOW else step < 100 or step % 25 == 0
 
 
 @pytest.fixture(params=CASES)
@@ -131,7 +138,7 @@ def test_views_hide_what_a_seat_cannot_see(case: tuple[str, str]) -> None:
     seed = BIG_SEED + 16
 
     def hook(match: Match, node: Node, step: int) -> None:
-        if probed(step) or isinstance(node, Terminal):
+        if viewed(step) or isinstance(node, Terminal):
             check_views(game, match.state, node, seed)
 
     play(*case, seed, hook=hook)

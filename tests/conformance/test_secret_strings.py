@@ -55,15 +55,16 @@ from dowding.storage.repository import GameRecord, SeatRecord
 from dowding.web import payload
 from dowding.web.live import LiveGame, Rolled
 from dowding.web.payload import build, decision_json, seat_view
-from tests.support import cases, play
+from tests.support import SLOW, cases, play
 
 CASES = cases()
 SEED = 1_940_010
-# States sampled per game: every SAMPLE_EVERY-th step, and chance nodes at random (the dice of
-# combat and of reaching for home), at most MAX_SAMPLES of them.
-SAMPLE_EVERY = 23
-CHANCE_SHARE = 0.25
-MAX_SAMPLES = 60
+# States sampled per game: the first node of each kind, every SAMPLE_EVERY-th step, and chance
+# nodes at random (the dice of combat and of reaching for home), at most MAX_SAMPLES of them.
+# The short form (CI) samples as widely over the game, less densely; DOWDING_SLOW=1 the long.
+SAMPLE_EVERY = 23 if SLOW else 47
+CHANCE_SHARE = 0.25 if SLOW else 0.1
+MAX_SAMPLES = 60 if SLOW else 24
 MAX_STEPS = 4_000
 
 
@@ -151,6 +152,11 @@ def dumps(data: object) -> str:
     return json.dumps(data, sort_keys=True, default=str)
 
 
+def differ(a: object, b: object) -> bool:
+    """As ``tests.support.differ``, for things sent that may hold values JSON writes as text."""
+    return a != b and dumps(a) != dumps(b)
+
+
 def refusal(state: State, action: Action) -> str:
     try:
         state.copy().apply(action)
@@ -191,16 +197,14 @@ def pending(live: LiveGame, state: State, seat: str | None) -> dict[str, Any]:
     return out
 
 
-def sent(live: LiveGame, state: State, seat: str | None) -> str:
+def sent(live: LiveGame, state: State, seat: str | None) -> dict[str, Any]:
     """Everything the server sends ``seat`` while the game stands at ``state``."""
     snap = dataclasses.replace(live.snapshot, state=state)
-    return dumps(
-        {
-            "live": build(live, seat, snap),
-            "replay": build(live, seat, live.snapshot, state=state, step=live.snapshot.seq),
-            "pending": pending(live, state, seat),
-        }
-    )
+    return {
+        "live": build(live, seat, snap),
+        "replay": build(live, seat, live.snapshot, state=state, step=live.snapshot.seq),
+        "pending": pending(live, state, seat),
+    }
 
 
 def corresponding(node: Node, twin: Node, rng: random.Random) -> tuple[Action, Action] | None:
@@ -224,7 +228,7 @@ def corresponding(node: Node, twin: Node, rng: random.Random) -> tuple[Action, A
     return None
 
 
-def shown(state: State, seat: str | None) -> str:
+def shown(state: State, seat: str | None) -> dict[str, Any]:
     """What ``seat`` sees of a state: its view, and the public face of the pending node (who
     decides, what is rolled and how many dice: at a table everyone sees the dice thrown)."""
     node = state.next()
@@ -235,18 +239,16 @@ def shown(state: State, seat: str | None) -> str:
         face["label"] = node.label_for(seat)
         if node.visible_to is None or (seat is not None and seat in node.visible_to):
             face["expects"] = node.expects
-    return dumps({"view": seat_view(state, seat), "node": face})
+    return {"view": seat_view(state, seat), "node": face}
 
 
-def told(before: State, after: State, move: Action, seat: str | None) -> str:
+def told(before: State, after: State, move: Action, seat: str | None) -> dict[str, Any]:
     """What one step sends ``seat``: the narration it may read and its dice-tray line."""
     node = before.next()
-    return dumps(
-        {
-            "events": [e.text for e in after.events if e.visible_to(seat)],
-            "tray": tray(node, move.text, seat) if isinstance(node, Chance) else None,
-        }
-    )
+    return {
+        "events": [e.text for e in after.events if e.visible_to(seat)],
+        "tray": tray(node, move.text, seat) if isinstance(node, Chance) else None,
+    }
 
 
 def check_step(state: State, twin: State, seat: str | None, rng: random.Random) -> str | None:
@@ -257,10 +259,10 @@ def check_step(state: State, twin: State, seat: str | None, rng: random.Random) 
     after, twin_after = state.copy(), twin.copy()
     after.apply(moves[0])
     twin_after.apply(moves[1])
-    if shown(after, seat) != shown(twin_after, seat):
+    if differ(shown(after, seat), shown(twin_after, seat)):
         return None  # the step reveals something: the view or the next node shows it
     mine, theirs = told(state, after, moves[0], seat), told(twin, twin_after, moves[1], seat)
-    if mine != theirs:
+    if differ(mine, theirs):
         return f"the step {moves[0]} / {moves[1]} tells it {mine} / {theirs}"
     return None
 
@@ -275,7 +277,7 @@ def leaks(live: LiveGame, step: int, rng: random.Random, redealt: list[int]) -> 
     the re-deals that changed anything (a test that re-deals nothing proves nothing)."""
     state = live.match.state
     seats = state.seat_ids()
-    whole = dumps(state.to_dict())
+    whole = state.to_dict()
     found: list[str] = []
     for seat in (*seats, None):
         mine = sent(live, state, seat)
@@ -283,16 +285,16 @@ def leaks(live: LiveGame, step: int, rng: random.Random, redealt: list[int]) -> 
         for redealer in seats if seat is None else (seat,):
             twin = state.determinize(redealer, random.Random(rng.random()))
             where = f"step {step}, {seat or 'spectator'} (re-dealt for {redealer})"
-            redealt[0] += dumps(twin.to_dict()) != whole
+            redealt[0] += differ(twin.to_dict(), whole)
             try:
                 theirs = sent(live, twin, seat)
             except Exception as exc:  # the pending node itself hangs on what the seat cannot see
                 found.append(f"{where}: the re-dealt state cannot even be sent: {exc!r}")
                 continue
-            if mine != theirs:
+            if differ(mine, theirs):
                 found.append(
                     f"{where}: what it is sent depends on what it cannot see:\n"
-                    + first_difference(mine, theirs)
+                    + first_difference(dumps(mine), dumps(theirs))
                 )
             problem = check_step(state, twin, seat, rng)
             if problem:
@@ -309,7 +311,11 @@ def drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
     def render_svg(
         ruleset: str, seen: dict[str, Any], seat: str | None, decision: Decision | None
     ) -> str | None:
-        key = dumps([ruleset, seen, seat, None if decision is None else decision_json(decision)])
+        # unsorted: the same build writes the same order, and a miss only draws again
+        key = json.dumps(
+            [ruleset, seen, seat, None if decision is None else decision_json(decision)],
+            default=str,
+        )
         if key not in drawn:
             drawn[key] = draw(ruleset, seen, seat, decision)
         return drawn[key]

@@ -10,6 +10,7 @@ letter is measured as its base letter ('ł' as 'l', 'ś' as 's'), anything else 
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 _FIRST = 32  # the tables start at ' '
 _REGULAR = (
@@ -41,15 +42,27 @@ def _advance(ch: str, table: tuple[int, ...]) -> int:
     return table[code] if 0 <= code < len(table) else _WIDE
 
 
+# A map draws the same labels render after render, so widths and wrappings are kept (bounded).
+@lru_cache(maxsize=8192)
+def _em(text: str, bold: bool) -> int:
+    """The width of ``text`` in thousandths of an em."""
+    table = _BOLD if bold else _REGULAR
+    return sum(_advance(ch, table) for ch in text)
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width of ``text`` at ``size`` pixels (or SVG units), at most what the browser draws."""
-    table = _BOLD if bold else _REGULAR
-    return sum(_advance(ch, table) for ch in text) * size / 1000
+    return _em(text, bold) * size / 1000
 
 
 def wrap_to(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """``text`` broken between words into lines each at most ``width`` wide; a word wider than
     that alone is broken between letters."""
+    return list(_wrapped(text, width, size, bold))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, width: float, size: float, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -68,4 +81,4 @@ def wrap_to(text: str, width: float, size: float, bold: bool = False) -> list[st
             line = word
         else:
             line = joined
-    return [*lines, line] if line else lines
+    return (*lines, line) if line else tuple(lines)
