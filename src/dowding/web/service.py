@@ -249,11 +249,13 @@ class GameService:
             return cached[1]
 
         def build() -> str:
+            with live.build_lock:
+                other = live.building.get(seat)
+            # read after ``building``: a request's build that has finished and left it stored
+            # its payload first (read before, a build ending in between was built again)
             made = live.payloads.get(seat)
             if made is not None and made[0] == snap.version:
                 return made[1]  # built meanwhile for a request
-            with live.build_lock:
-                other = live.building.get(seat)
             if push and other is not None and other[0] == snap.version and not other[2]:
                 return other[1].result()  # a request's build began while this push queued
             text = payloads.encode(payloads.build(live, seat, snap))
