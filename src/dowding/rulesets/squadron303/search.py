@@ -35,6 +35,13 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
     return player.choose(view, node)
 
 
+# The search leaves the heuristic's pick only for a choice whose mean is this much better
+# (``ismcts.keep_margin``): the score is ½ + ½·P(the team wins), so 0.025 is the 0.05 of P(win)
+# that crane and bob1990 keep. The fitted score is barely better than a constant, and a search
+# that followed its noise lost games: regular, Attack on Biggin Hill, seeds 0-19, no time cap,
+# 13 won with the margin, 7 without, the heuristic team 12 (docs/benchmarks.md, 303 Squadron).
+KEEP_POLICY_MARGIN = 0.025
+
 POSITIVE = "raf"  # the side the evaluation scores (benchmarks/fit_evaluation.py)
 FEATURES = (
     "margin",  # the target's Toughness less its damage, less 1 (2 with no target)
