@@ -402,6 +402,17 @@ class Squadron303Heuristic:
         if not hand:
             return Action("pass")
         free = [i for i in range(len(fight.faces)) if i not in fight.used][:2] or [-1]
+        # every offer looks again at the rounds without its gain: each round valued once
+        values: dict[tuple[int, str, str, bool, str], float] = {}
+
+        def value(die: int, card: str, sym: str, use: bool, gain: str) -> float:
+            key = (die, card, sym, use, gain)
+            found = values.get(key)
+            if found is None:
+                found = values[key] = _round_value(
+                    view, fight, plane, g, die, card, sym, use, extra=gain
+                )
+            return found
 
         def best(offer: str) -> float:
             top = -99.0
@@ -415,12 +426,10 @@ class Squadron303Heuristic:
                         gains = sorted(support_gains(played, comp.card(offer).support)) or [""]
                     for gain in gains:
                         for use in (False, True):
-                            value = _round_value(
-                                view, fight, plane, g, die, card, sym, use, extra=gain
-                            )
                             top = max(
                                 top,
-                                value - (0.35 * card_value(card, self.data) if card else 0.0),
+                                value(die, card, sym, use, gain)
+                                - (0.35 * card_value(card, self.data) if card else 0.0),
                             )
             return top
 
@@ -592,30 +601,33 @@ def _round_value(
     """What a round played so is worth: the target shot down or damaged, less the damage the
     player takes, by the round's arithmetic ("Dealing damage", "Toughness") on the faces shown."""
     comp, _ = _static(data_folder(view))
-    dice: Counter[str] = Counter()
-    cards: Counter[str] = Counter()
+    # plain dicts: the heuristic's support weighs hundreds of rounds a decision, and a
+    # Counter's construction cost more than the rest of the arithmetic
+    dice: dict[str, int] = {}
+    cards: dict[str, int] = {}
     for c in f.carry:
         source, name = str(c).split(":")
-        (dice if source == "die" else cards)[name] += 1
+        into = dice if source == "die" else cards
+        into[name] = into.get(name, 0) + 1
     failure = False
     if die >= 0:
         face = symbol(f.faces[die])
         if face == "evade" and plane.get("ability") and plane["pilot"] == "frantisek":
             face = "hit"
         if face == "success":
-            dice[sym] += 1
+            dice[sym] = dice.get(sym, 0) + 1
         elif face == "failure":
             failure = True
         elif face in ("hit", "evade", "maneuver"):
-            dice[face] += 1
-    gains: Counter[str] = Counter()
+            dice[face] = dice.get(face, 0) + 1
+    gains: dict[str, int] = {}
     first_strike = f.first_strike
     spare = 0
     if card:
         played = comp.card(card)
-        cards[played.symbol] += 1
+        cards[played.symbol] = cards.get(played.symbol, 0) + 1
         if use:
-            syms = Symbols(dice, cards, int(plane.get("tokens", 0)))
+            syms = Symbols(Counter(dice), Counter(cards), int(plane.get("tokens", 0)))
             sets = ability_sets(played.ability.requires, syms)
             gains = effect_totals(played.ability.effect, sets)
             kind = played.ability.effect.kind
@@ -624,15 +636,15 @@ def _round_value(
             elif kind in ("third_round", "draw", "maneuver_token") and sets:
                 spare += 1
     if extra:
-        gains[extra] += 1
+        gains[extra] = gains.get(extra, 0) + 1
     aircraft = comp.aircraft[str(g["type"])]
     out = resolve_round(
-        hits=dice["hit"] + cards["hit"] + gains["hit"],
-        evades=dice["evade"] + cards["evade"] + gains["evade"],
+        hits=dice.get("hit", 0) + cards.get("hit", 0) + gains.get("hit", 0),
+        evades=dice.get("evade", 0) + cards.get("evade", 0) + gains.get("evade", 0),
         german_faces=f.gfaces,
         toughness=aircraft.toughness,
         damage=int(g["damage"]),
-        cancel_german_hits=gains["cancel"],
+        cancel_german_hits=gains.get("cancel", 0),
         first_strike=first_strike,
         yellow_failure=failure,
         failure_damage=comp.rules.yellow_failure_damage,
@@ -640,7 +652,7 @@ def _round_value(
     worth = _worth(view, g)
     already = len(plane.get("damage") or ())
     pain = 2.0 + (3.0 if already + out.damage_taken >= comp.rules.damage_to_destroy else 0.0)
-    maneuvers = dice["maneuver"] + cards["maneuver"] + gains["maneuver"]
+    maneuvers = dice.get("maneuver", 0) + cards.get("maneuver", 0) + gains.get("maneuver", 0)
     return (
         (3.0 * worth if out.shot_down else 0.0)
         + 1.5 * (out.target_damage - int(g["damage"]))

@@ -147,11 +147,17 @@ def resolve_round(
     card's cancels, are damage to the player; they count even when the target is shot down,
     unless the card gives First Strike ("Hits before Luftwaffe", reading S28). A yellow
     Failure used this round is 2 damage (reading S6)."""
-    german = Counter(symbol(f) for f in german_faces)
-    scored = max(0, hits - german["evade"])
+    german_hits = german_evades = 0
+    for face in german_faces:
+        shown = symbol(face)
+        if shown == "hit":
+            german_hits += 1
+        elif shown == "evade":
+            german_evades += 1
+    scored = max(0, hits - german_evades)
     after = apply_hits(toughness, damage, scored)
     down = shot_down(toughness, after)
-    taken = max(0, german["hit"] - evades - cancel_german_hits)
+    taken = max(0, german_hits - evades - cancel_german_hits)
     if first_strike and down:
         taken = 0
     if yellow_failure:
