@@ -64,6 +64,7 @@ def _static(data: str = "") -> tuple[Components, Board]:
     return comp, Board(comp.map)
 
 
+@lru_cache(maxsize=1024)  # as ``_static``: a folder's components are read once
 def card_value(card_id: str, data: str = "") -> float:
     """What a Combat card is worth in hand: its symbol, its ability, its Movement."""
     comp, _ = _static(data)
