@@ -56,15 +56,32 @@ FEATURES = (
 )
 # Fitted per Scenario by ``benchmarks/squadron303_fit.py`` (logistic regression on the
 # positions of heuristic team games, won or lost); one weight per feature, then the bias.
-# python benchmarks/squadron303_fit.py --games 150 (heuristic teams of 4; held-out log loss
-# against a constant: Biggin Hill 0.500/0.522, Blitz 0.553/0.587, Home 0.427/0.441, Coming
-# Home 0.547/0.663, Battle of Britain Day 0.519/0.727)
+# Refitted on 7 December 2026 (the first fit, of 1 December, predated the Scenarios' and the
+# heuristic's changes and scored worse than a constant on today's games: held-out log loss on
+# Biggin Hill 0.864 against the constant's 0.693; tests/bots/test_evaluation_fit.py now checks).
+# python benchmarks/squadron303_fit.py --games 300 (heuristic teams of 4; held-out log loss
+# against a constant: Biggin Hill 0.614/0.693, Blitz 0.698/0.698, Home 0.612/0.678, Coming
+# Home 0.658/0.694, Battle of Britain Day 0.662/0.691). Blitz's outcome no feature tried tells
+# (nor bombers' distance to London, their damage and tokens, German fighters, cards in hand):
+# its score is near its base rate. A Campaign's later legs are scored as their own Scenarios,
+# for the leg, not the Campaign; its first leg reads ``DEFAULT``.
 WEIGHTS: dict[str, tuple[float, ...]] = {
-    "attack-on-biggin-hill": (1.415, -0.41, 0.0, -0.23, -0.217, -0.616, -0.051, 0.567, 0.0, 2.503),
-    "blitz": (0.454, -0.357, 0.0, -0.557, -0.121, -0.334, 0.111, -0.15, 0.0, 1.801),
-    "home-sweet-home": (0.99, -0.801, 0.0, -1.149, -0.143, -0.169, 0.04, -1.097, 0.0, 6.576),
-    "coming-home": (0.0, -2.411, 0.0, 0.252, -0.053, -0.096, -0.008, -0.346, 0.022, 1.073),
-    "battle-of-britain-day": (0.698, 0.254, -0.756, 0.238, -0.079, 0.411, 0.11, 0.382, 0.0, -2.226),
+    "attack-on-biggin-hill": (0.425, -0.074, 0.0, -0.789, -0.165, -0.98, 0.07, 0.287, 0.0, 2.864),
+    "blitz": (0.438, -0.244, 0.0, -0.846, -0.151, -0.493, -0.037, -0.263, 0.0, 3.807),
+    "home-sweet-home": (0.288, -0.393, 0.0, -0.65, -0.158, -0.475, -0.012, -0.204, 0.0, 4.245),
+    "coming-home": (0.0, -1.226, 0.0, -0.139, -0.0, 0.023, -0.129, -0.255, 0.016, 1.268),
+    "battle-of-britain-day": (
+        0.235,
+        -0.116,
+        -0.576,
+        -0.568,
+        -0.112,
+        0.248,
+        0.153,
+        0.211,
+        0.0,
+        1.923,
+    ),
 }
 DEFAULT = (1.1, -0.45, -0.35, -0.7, -0.15, 0.0, 0.3, 0.2, -0.3, -1.0)
 
