@@ -38,7 +38,8 @@ CASES: list[tuple[str, str, tuple[int, int], int, str | None, dict[str, str]]] =
     # 303 Squadron's score is ½ + ½·P(the team wins) and a lost game is ½ to every seat, so
     # the score and the results are on the same scale; one case a Scenario (heuristic team
     # games take a twentieth of a second). Not Blitz, whose outcome no feature tried tells
-    # (its fit is its base rate), nor the Campaign, whose legs are scored as their Scenarios.
+    # (its fit is its base rate), nor the Campaign, whose legs are scored as their Scenarios
+    # for the leg, not for the Campaign.
     *(
         ("squadron303", scenario, (30, 150), 4, None, {})
         for scenario in (

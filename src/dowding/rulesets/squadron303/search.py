@@ -63,8 +63,8 @@ FEATURES = (
 # against a constant: Biggin Hill 0.614/0.693, Blitz 0.698/0.698, Home 0.612/0.678, Coming
 # Home 0.658/0.694, Battle of Britain Day 0.662/0.691). Blitz's outcome no feature tried tells
 # (nor bombers' distance to London, their damage and tokens, German fighters, cards in hand):
-# its score is near its base rate. A Campaign's later legs are scored as their own Scenarios,
-# for the leg, not the Campaign; its first leg reads ``DEFAULT``.
+# its score is near its base rate. A Campaign's legs are scored as their own Scenarios (the
+# state names the leg's), for the leg, not the Campaign.
 WEIGHTS: dict[str, tuple[float, ...]] = {
     "attack-on-biggin-hill": (0.425, -0.074, 0.0, -0.789, -0.165, -0.98, 0.07, 0.287, 0.0, 2.864),
     "blitz": (0.438, -0.244, 0.0, -0.846, -0.151, -0.493, -0.037, -0.263, 0.0, 3.807),
