@@ -10,7 +10,10 @@ from dowding.engine import Action, Decision
 
 
 class Player(Protocol):
-    """Chooses an action for ``decision`` from the seat's view alone."""
+    """Chooses an action for ``decision`` from the seat's view alone. A player may name view
+    options it can do without as a class attribute ``view_options`` (``{"infostate": False}``:
+    it never reads the infostate); the play-out loop and the web server's thinkers build its
+    view so, and ``tests/bots/test_view_options.py`` holds it to the same picks."""
 
     def choose(self, view: dict[str, Any], decision: Decision) -> Action: ...
 

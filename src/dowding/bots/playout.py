@@ -73,7 +73,8 @@ def play_out(
 
     ``table`` is a ``Match`` (its dice source rolls, each step is logged; ``dice`` must be None)
     or a bare ``State``, played in place, whose chance events are sampled from ``dice``.
-    Each player is handed ``view(state, seat)`` and the decision, nothing else.
+    Each player is handed ``view(state, seat)`` and the decision, nothing else (the view less
+    what the player's ``view_options`` say it never reads).
     ``max_steps`` bounds the match's log (with a Match: steps played before the call count) or
     the steps taken by this call (with a State); past it, StepLimit (a PlayoutError). ``stop(state,
     decision)``, asked before each decision, may end the play-out there (True: that decision is
@@ -102,7 +103,8 @@ def _play_match(
             continue
         if stop is not None and stop(match.state, node):
             return node
-        match.play(_player(players, node).choose(match.state.view(node.seat), node))
+        player = _player(players, node)
+        match.play(player.choose(_view(match.state, node.seat, player), node))
 
 
 def _play_state(
@@ -125,7 +127,16 @@ def _play_state(
             continue
         if stop is not None and stop(state, node):
             return node
-        state.apply(_player(players, node).choose(state.view(node.seat), node))
+        player = _player(players, node)
+        state.apply(player.choose(_view(state, node.seat, player), node))
+
+
+def _view(state: State, seat: str, player: Player) -> dict[str, object]:
+    """The seat's view, less what the player says it never reads (``view_options``, as the
+    web server's thinkers honour it: a heuristic that reads no infostate is spared building
+    one, the costliest part of some views)."""
+    options: dict[str, bool] = getattr(player, "view_options", {})
+    return state.view(seat, **options)
 
 
 def _player(players: Mapping[str, Player], decision: Decision) -> Player:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from dowding.engine import Action, Decision
 
@@ -23,6 +23,9 @@ View = dict[str, Any]
 
 
 class Bob1990Heuristic:
+    # it never reads the view's infostate (its rollouts read the brief view: ``search.py``)
+    view_options: ClassVar[dict[str, bool]] = {"infostate": False}
+
     def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(seed)

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from dowding.engine import Action, Decision, data_folder
 
@@ -123,6 +123,9 @@ def _lands_to_win(view: View) -> bool:
 
 class Squadron303Heuristic:
     """The heuristic team member; every seat may have one (``PLAYERS['heuristic']``)."""
+
+    # it never reads the view's infostate, whose re-dealt Aces cost a fifth of a heuristic game
+    view_options: ClassVar[dict[str, bool]] = {"infostate": False}
 
     def __init__(self, seat: str, seed: int = 0, strength: str | None = None) -> None:
         self.seat = seat
