@@ -50,7 +50,7 @@ def test_resume_with_load_and_finish(cli: Any, tmp_path: Path) -> None:
     run = cli("play", "--load", str(save), input="guess target=dover\n")
     assert run.code == 0
     assert f"Resumed after {played} steps." in run.stdout
-    assert "Game over:" in run.stdout and "Score: raf" in run.stdout
+    assert "Game over:" in run.stdout and "Score: Fighter Command" in run.stdout
     assert f"replay with: dowding replay {save}" in " ".join(run.stdout.split())
     match = Match.load(save)
     actions = [step.action for step in match.steps]

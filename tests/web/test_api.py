@@ -119,6 +119,7 @@ def test_resign_and_abandon_end_the_game(table: Table) -> None:
     resigned = table.client.post(f"/api/games/{game_id}/resign", json={"token": token}).json()
     assert resigned["status"] == "resigned"
     assert resigned["result"]["winner"] == "luftwaffe" and resigned["to_move"] is None
+    assert resigned["result"]["winner_name"] == "Luftwaffe"  # the words the page shows
     late = table.act(game_id, token, resigned["seq"], "stop")
     assert late.status_code == 409 and "resigned" in late.json()["error"]
     assert (

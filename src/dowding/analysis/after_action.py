@@ -252,7 +252,7 @@ def gather(
         winner=None,
         reason="",
         scores={},
-        seat_names=names,
+        seat_names={**game.side_names, **names},  # a winning side that is no one seat too
         steps=len(actions),
         start=tallies(seen),
     )

@@ -496,8 +496,15 @@ class Session:
     def finish(self) -> None:
         result = self.match.result()
         self.draw(self.viewer())
-        winner = result.winner or "nobody"
-        scores = ", ".join(f"{side} {score:g}" for side, score in result.score.items())
+        winner = (
+            self.match.game.winner_name(result.winner, self.match.options)
+            if result.winner
+            else "nobody"
+        )
+        scores = ", ".join(
+            f"{self.match.game.winner_name(side, self.match.options)} {score:g}"
+            for side, score in result.score.items()
+        )
         self.say(f"Game over: {winner} wins ({result.reason}).", "bold green")
         if scores:
             self.say(f"Score: {scores}")

@@ -341,6 +341,16 @@ class Game(ABC):
     default_scenario: ClassVar[str]
     # the files a folder of the player's own components may hold (the ``data`` option)
     component_files: ClassVar[tuple[str, ...]] = ()
+    # words for a side that wins without being one seat (303 Squadron's team, bob's Luftwaffe
+    # of two players): front ends show these, never the side's id
+    side_names: ClassVar[dict[str, str]] = {}
+
+    def winner_name(self, winner: str, options: Mapping[str, object] | None = None) -> str:
+        """A winner in words: its seat's name, else the ruleset's words for its side."""
+        for seat in self.seats_for(options):
+            if seat.id == winner:
+                return seat.name
+        return self.side_names.get(winner, winner)
 
     def seats_for(self, options: Mapping[str, object] | None = None) -> tuple[Seat, ...]:
         """The seats of a game with these options (a ruleset may seat more players by option)."""

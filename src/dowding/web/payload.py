@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from dowding.engine import Chance, Decision, Node, State, Terminal, view
+from dowding.engine import Chance, Decision, Node, State, Terminal, get_game, view
 from dowding.engine.game import DATA_KEY
 from dowding.engine.option_odds import OptionOdds, option_odds
 from dowding.engine.words import in_words, option_labels, plain
@@ -152,6 +152,14 @@ def result_json(node: Node, snap: Snapshot) -> dict[str, Any] | None:
     return None
 
 
+def _named(live: LiveGame, result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The result with its winner in words (``Game.winner_name``), which the page shows."""
+    if result is None or not result.get("winner"):
+        return result
+    game = get_game(live.record.ruleset)
+    return {**result, "winner_name": game.winner_name(str(result["winner"]), live.record.options)}
+
+
 def build(
     live: LiveGame,
     seat: str | None,
@@ -224,7 +232,9 @@ def build(
             )
             for r in rolled
         ],
-        "result": result_json(node, snap) if not replaying or isinstance(node, Terminal) else None,
+        "result": _named(live, result_json(node, snap))
+        if not replaying or isinstance(node, Terminal)
+        else None,
         # agreements between people (docs/web-api.md): invited seats yet to accept manual dice,
         # and the seats that offered or accepted to abandon the game
         "waiting_for": live.awaiting_acceptance() if snap.status == "waiting" else [],

@@ -22,6 +22,11 @@ class BobGame(Game):
         Seat("raf", "RAF Fighter Command", "raf"),
         Seat("luftwaffe", "Luftwaffe", "luftwaffe"),
     )
+    # with three or four players a side is two seats, and the side wins
+    side_names: ClassVar[dict[str, str]] = {
+        "raf": "RAF Fighter Command",
+        "luftwaffe": "the Luftwaffe",
+    }
     scenarios: ClassVar[tuple[Scenario, ...]] = (
         Scenario(
             "channel-battle",

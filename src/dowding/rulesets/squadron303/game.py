@@ -21,6 +21,8 @@ class Squadron303Game(Game):
     title: ClassVar[str] = "303 Squadron (cooperative)"
     rulebook: ClassVar[str] = "shared/seeds/003_0c373228f8dbef41.txt"
     seats: ClassVar[tuple[Seat, ...]] = _SEATS
+    # the pilots win together or nobody does ("Winning and losing")
+    side_names: ClassVar[dict[str, str]] = {"raf": "the team"}
     scenarios: ClassVar[tuple[Scenario, ...]] = tuple(
         Scenario(s.id, s.name, s.text) for s in load_components().scenarios
     ) + tuple(Scenario(c.id, c.name, c.text) for c in load_components().campaigns)

@@ -377,7 +377,7 @@ export class TableScreen {
     if (p.result || p.status !== "active") {
       parts[0] = el("h2", { id: "decision-title" }, "The game is over");
       const r = p.result || {};
-      const winner = r.winner ? this.seatName(r.winner) : null;
+      const winner = r.winner ? r.winner_name || this.seatName(r.winner) : null;
       parts.push(el("p", { class: "result", id: "result" },
         `${p.status === "finished" ? "Game over" : titleCase(p.status)}: ${winner ? `${winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`));
       parts.push(el("a", { href: `/replay/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Replay it step by step"));
@@ -736,7 +736,7 @@ export class ReplayScreen {
     this.info.replaceChildren(...[
       el("p", {}, `Turn ${p.turn ?? "?"}`),
       mover ? el("p", {}, `Next to decide: ${mover}`) : null,
-      r ? el("p", { class: "result" }, `Game over: ${r.winner ? `${(this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`) : null].filter(Boolean));
+      r ? el("p", { class: "result" }, `Game over: ${r.winner ? `${r.winner_name || (this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`) : null].filter(Boolean));
     this.eventLog.replaceChildren(...(p.events || []).map((e) => logLine(e, p.ruleset)));
     this.eventLog.scrollTop = this.eventLog.scrollHeight;
     // a roll's words: its label and faces (the payload no longer repeats them as text)
