@@ -59,3 +59,22 @@ def test_the_terminal_shows_the_dogfight_and_the_drawn_cards() -> None:
     assert "stack 1: 4 face down" in text
     assert "11A drawn for the dogfight: " in text
     assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_flights_are_named_on_the_map_and_the_one_to_move_is_ringed() -> None:
+    s = fresh()
+    rng = random.Random(3)
+    while True:  # to the first British move
+        node = s.next()
+        if isinstance(node, Decision) and node.options[0].kind == "move" and node.seat == "raf":
+            break
+        s.apply(rng.choice(node.options) if isinstance(node, Decision) else node.sample(rng))
+    flight = str(node.options[0].get("flight"))
+    view = s.view("raf", infostate=False)
+    svg = render_svg(view, "raf", node)
+    on_map = [f for f, fl in view["flights"].items() if fl.get("status") in ("map", "landed")]
+    for f in on_map:
+        assert f'data-flight="{f}"' in svg and f">{f}</text>" in svg, f
+    ringed = svg.split(f'data-flight="{flight}"')[1].split("</g>")[0]
+    assert 'stroke="#f80"' in ringed and "(the choice now is about it)" in ringed
+    assert svg.count('stroke="#f80"') == 1

@@ -35,7 +35,7 @@ FOCUS = """ns => ns.map(n => {
   return [n.dataset.flight || n.dataset.piece, name];
 })"""
 # the other side's pieces: bob1990's Luftwaffe flights, 303 Squadron's German aircraft
-OPPONENT = {"bob1990": "#map circle.flight.luftwaffe", "squadron303": "#map .german"}
+OPPONENT = {"bob1990": "#map .flight.luftwaffe", "squadron303": "#map .german"}
 GAMES: dict[str, dict[str, Any]] = {
     "bob1990": {"seats": {"raf": ("me", None), "luftwaffe": ("computer", "heuristic")}},
     "squadron303": {"seats": {"p1": ("me", None)}, "options": {"players": "1"}},

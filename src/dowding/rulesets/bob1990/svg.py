@@ -139,11 +139,21 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
     ]
     parts += _destroyed(view, c, ox, oy, size)
     parts += _options(c, ox, oy, size, by_space)
-    parts += _flights(view, c, ox, oy, size)
+    parts += _flights(view, c, ox, oy, size, _acting(options))
     parts += _legend(ox, oy + g.rows * size + 16)
     parts += _panel(view, c, ox + g.columns * size + 20, oy, prompt, buttons)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _acting(options: list[Any]) -> set[str]:
+    """The flights the decision's options name (the one moving, reinforced, attacking)."""
+    found: set[str] = set()
+    for o in options:
+        args = o.get("args", {}) if isinstance(o, Mapping) else dict(o.args)
+        if args.get("flight"):
+            found.add(str(args["flight"]))
+    return found
 
 
 def _xy(c: Components, space: str, ox: int, oy: int, size: int) -> tuple[int, int]:
@@ -280,7 +290,7 @@ def _axes(c: Components, ox: int, oy: int, size: int) -> list[str]:
 
 def _legend(x: int, y: int) -> list[str]:
     lines = (
-        "Blue dots: British flights; black dots: German flights (hover for their names).",
+        "Blue: British flights; black: German flights; ringed in orange: the one to decide for.",
         "A RAF airfield, L German airfield, C city, r radar station; small letters: destroyed.",
         "Green border: a radar-scanned space; yellow: where an option takes you (click it).",
         "Dark blue line: the coast (pale blue beyond it: the sea).",
@@ -291,9 +301,12 @@ def _legend(x: int, y: int) -> list[str]:
     ]
 
 
-def _flights(view: View, c: Components, ox: int, oy: int, size: int) -> list[str]:
+def _flights(view: View, c: Components, ox: int, oy: int, size: int, acting: set[str]) -> list[str]:
+    """Each flight on the map as a tag with its name (2 to a row, 3 rows to a space at 50 km;
+    a dot on the 25 km board's small spaces); the flight a decision is about ringed."""
     out: list[str] = []
     stacked: dict[str, int] = {}
+    tags = size >= 20
     for f, fl in view["flights"].items():
         pos = fl.get("pos")
         if not pos or fl.get("status") not in ("map", "landed"):
@@ -302,15 +315,33 @@ def _flights(view: View, c: Components, ox: int, oy: int, size: int) -> list[str
         stacked[pos] = n + 1
         x, y = _xy(c, pos, ox, oy, size)
         raf = int(f[:-1]) >= 10
-        cx, cy = x + 6 + (n % 3) * 7, y + 7 + (n // 3) * 7
         colour = "#1f4e9c" if raf else "#333"
-        out.append(
-            # data-flight and data-at: the page draws what moved since a person's last decision
-            f'<circle class="flight {"raf" if raf else "luftwaffe"}" data-flight="{esc(f)}" '
-            f'data-at="{cx} {cy}" cx="{cx}" cy="{cy}" r="4" '
-            f'fill="{colour}" stroke="#fff" stroke-width="0.8">'
+        ring = (
+            'stroke="#f80" stroke-width="1.8"'
+            if f in acting
+            else 'stroke="#fff" stroke-width="0.6"'
+        )
+        side = "raf" if raf else "luftwaffe"
+        title = (
             f"<title>{'RAF' if raf else 'Luftwaffe'} flight {esc(f)} at {esc(pos)}: "
-            f"{esc(fl.get('cards'))} cards</title></circle>"
+            f"{esc(fl.get('cards'))} cards{' (the choice now is about it)' if f in acting else ''}</title>"
+        )
+        if tags:
+            tx, ty = x + 0.5 + (n % 2) * 13, y + 1 + (n // 2) * 8.5
+            cx, cy = tx + 6, ty + 4
+            # data-flight and data-at: the page draws what moved since a person's last decision
+            out.append(
+                f'<g class="flight {side}" data-flight="{esc(f)}" data-at="{cx:g} {cy:g}">{title}'
+                f'<rect x="{tx:g}" y="{ty:g}" width="12" height="8" rx="1.5" fill="{colour}" '
+                f"{ring}/>"
+                f'<text x="{cx:g}" y="{ty + 6.3:g}" font-size="6.4" font-weight="bold" '
+                f'fill="#fff" text-anchor="middle">{esc(f)}</text></g>'
+            )
+            continue
+        cx, cy = x + 6 + (n % 3) * 7, y + 7 + (n // 3) * 7
+        out.append(
+            f'<circle class="flight {side}" data-flight="{esc(f)}" data-at="{cx:g} {cy:g}" '
+            f'cx="{cx:g}" cy="{cy:g}" r="4" fill="{colour}" {ring}>{title}</circle>'
         )
     return out
 

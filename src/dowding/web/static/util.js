@@ -116,5 +116,8 @@ export async function gameTitle(ruleset, scenario) {
     }).catch(() => ({}));
   }
   const known = await titles;
-  return `${known[ruleset] || titleCase(ruleset)}: ${known[`${ruleset}/${scenario}`] || titleCase(scenario)}`;
+  const game = known[ruleset] || titleCase(ruleset);
+  const part = known[`${ruleset}/${scenario}`] || titleCase(scenario);
+  // a ruleset with one scenario may name it in its own title ("..., the Advanced Game")
+  return game.toLowerCase().includes(part.toLowerCase()) ? game : `${game}: ${part}`;
 }
