@@ -65,6 +65,11 @@ def test_the_other_side_s_moves_are_drawn_and_stepped_through(
     )
     page.wait_for_url("**/play/**")
     page.wait_for_selector("#map svg")
+    if ruleset == "bob1990":  # its one scenario is named in the game's title: not said twice
+        page.wait_for_function(
+            "document.querySelector('#game-title').textContent.startsWith('Battle of Britain')"
+        )
+        assert page.inner_text("#game-title") == "Battle of Britain (1990), the Advanced Game"
     theirs: list[str] = []
     for turn in range(150):
         if wait_turn(page) != "mine":
