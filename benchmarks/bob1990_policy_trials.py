@@ -11,6 +11,9 @@ it the seat plays the search player's rollout policy (``rulesets/bob1990/search.
 policy reads the whole state, as the search's rollouts do in the world they imagine; the
 heuristic seat reads its own view. Prints the policy seat's wins out of the games.
 
+``--data DIR`` lays a trial's component files over ours (the ``data`` option: e.g. a
+``squadrons.json`` with other dogfight dice), for sweeps of a supplied value.
+
 ``--search STRENGTH`` seats the search player instead, deciding from its view (its budget's cap
 raised to 30 s, so the simulations alone decide), and counts, by kind of decision, how often it
 chose other than its rollout policy would have in the real position; ``--margin`` sets its
@@ -32,16 +35,16 @@ from dowding.engine import Chance, Terminal, get_game
 from dowding.rulesets.bob1990 import search
 from dowding.rulesets.bob1990.bots import Bob1990Heuristic
 
-Job = tuple[int, str, str | None, str | None, str]
+Job = tuple[int, str, str | None, str | None, str, str]
 
 
 def play(args: Job) -> tuple[bool, Counter[str], Counter[str]]:
     """One game: whether the trial seat won, and its decisions and departures from the rollout
     policy by kind (departures only with ``--search``)."""
-    seed, seat, module, strength, margin = args
+    seed, seat, module, strength, margin, data = args
     trial: Any = importlib.import_module(module) if module else None
     game = get_game("bob1990")
-    state = game.new_state(game.default_scenario, {})
+    state = game.new_state(game.default_scenario, {"data": data} if data else {})
     dice = random.Random(f"dice:{seed}")
     rng = random.Random(seed)
     heuristics: dict[str, Bob1990Heuristic] = {}
@@ -90,9 +93,10 @@ def main() -> None:
     parser.add_argument(
         "--margin", default="default", help="its keep_margin: a number, none, or default"
     )
+    parser.add_argument("--data", default="", help="a folder of component files laid over ours")
     ns = parser.parse_args()
     seeds = range(ns.first_seed, ns.first_seed + ns.games)
-    jobs: list[Job] = [(s, ns.seat, ns.policy, ns.search, ns.margin) for s in seeds]
+    jobs: list[Job] = [(s, ns.seat, ns.policy, ns.search, ns.margin, ns.data) for s in seeds]
     with ProcessPoolExecutor(ns.workers) as pool:
         results = list(pool.map(play, jobs))
     decided: Counter[str] = Counter()
