@@ -48,11 +48,13 @@ def test_search_hooks() -> None:
 
 
 def test_the_brief_view_of_the_rollouts_leads_the_heuristic_to_the_same_choices() -> None:
+    """All but the German stacks (B.II.2), which read the cards the brief view leaves out: the
+    rollouts lay them from the state (``search.bombers_together``, test_search.py)."""
     s = fresh()
     rng = random.Random(5)
     players = {seat: heuristic(seat) for seat in ("raf", "luftwaffe")}
-    # twins with the same seed: a random pick (a new German stack, B.II.2) draws alike
     twins = {seat: heuristic(seat) for seat in ("raf", "luftwaffe")}
+    compared = 0
     for _ in range(1500):
         node = s.next()
         if isinstance(node, Terminal):
@@ -61,10 +63,13 @@ def test_the_brief_view_of_the_rollouts_leads_the_heuristic_to_the_same_choices(
             full = players[node.seat].choose(s.view(node.seat, infostate=False), node)
             brief = s.view(node.seat, infostate=False, brief=True)
             assert brief["flights"] == s.view(node.seat, infostate=False)["flights"]
-            assert twins[node.seat].choose(brief, node) == full
+            if node.options[0].kind != "stack":
+                assert twins[node.seat].choose(brief, node) == full
+                compared += 1
             s.apply(full)
         else:
             s.apply(node.sample(rng))
+    assert compared > 100
 
 
 def test_the_british_heuristic_takes_the_largest_stack_and_closes_on_the_germans() -> None:

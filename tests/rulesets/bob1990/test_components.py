@@ -25,13 +25,27 @@ def test_the_shipped_components() -> None:
     assert {m.bombs for m in c.missions.values() if m.kind == "city"} == {3}
 
 
+def test_the_british_fighters_dice_are_ours_and_bobs_stay_bobs() -> None:
+    """Supplied for balance (data/squadrons.json, laid over bob's cards): Spitfire 6 and
+    Hurricane 5 dogfight dice in bob1990; bob plays its own 4 and 4."""
+    from dowding.rulesets.bob.cards import load_squadrons
+
+    dice = {c.aircraft: c.dogfight for c in load_components().cards.values()}
+    assert (dice["Spitfire"], dice["Hurricane"], dice["Defiant"]) == (6, 5, 2)
+    assert (dice["Bf 109"], dice["Bf 110"], dice["He 111"]) == (4, 3, 1)
+    bob = {c.aircraft: c.dogfight for c in load_squadrons().cards.values()}
+    assert (bob["Spitfire"], bob["Hurricane"]) == (4, 4)
+
+
 def test_a_players_files_are_merged_over_the_shipped_ones(tmp_path: Path) -> None:
     (tmp_path / "squadrons.json").write_text(
-        json.dumps({"aircraft": {"Spitfire": {"dogfight": 5}}})
+        json.dumps({"aircraft": {"Spitfire": {"dogfight": 4}}})
     )
     state = GAME.new_state(None, {"data": str(tmp_path)})
     spits = [c for c in state.c.cards.values() if c.aircraft == "Spitfire"]
-    assert spits and all(c.dogfight == 5 for c in spits)
+    assert spits and all(c.dogfight == 4 for c in spits)
+    hurris = [c for c in state.c.cards.values() if c.aircraft == "Hurricane"]
+    assert hurris and all(c.dogfight == 5 for c in hurris)  # ours, where the player's says none
 
 
 def test_a_bad_missions_file_is_refused_with_its_path(tmp_path: Path) -> None:

@@ -259,14 +259,20 @@ def _problems(exc: ValidationError, raw: Mapping[str, Any]) -> str:
 
 
 @lru_cache(maxsize=8)
-def load_squadrons(data_dir: str = "") -> Squadrons:
+def load_squadrons(data_dir: str = "", package: str = "") -> Squadrons:
     """The shipped squadron cards, overlaid with ``data_dir/squadrons.json`` when that exists.
 
     ``data_dir`` must be a folder; without a ``squadrons.json`` in it the shipped cards stand
-    (the folder may hold other components' files)."""
+    (the folder may hold other components' files). ``package``: another ruleset that plays
+    these cards with values of its own, in its ``data/squadrons.json``, laid over bob's before
+    the player's folder (bob1990's dogfight dice)."""
     shipped = resources.files(__package__).joinpath("data/squadrons.json")
     raw: dict[str, Any] = json.loads(shipped.read_text("utf-8"))
     where = "the shipped squadrons.json"
+    if package:
+        own = resources.files(package).joinpath("data/squadrons.json")
+        raw = _merge(raw, json.loads(own.read_text("utf-8")))
+        where = f"{package}'s squadrons.json"
     if data_dir:
         folder = Path(data_dir)
         if not folder.is_dir():

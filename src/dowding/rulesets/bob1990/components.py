@@ -139,7 +139,7 @@ def load_components(data_dir: str = "", cell_km: int = 50) -> Components:
         board = load_grid_board(__package__, "board-50km.json", data_dir)
     else:
         board = load_board(data_dir)
-    squadrons = load_squadrons(data_dir)
+    squadrons = load_squadrons(data_dir, __package__)
     deck = _missions(data_dir)
     seen: set[str] = set()
     city_group: dict[str, int] = {}

@@ -10,7 +10,7 @@ from typing import Any
 
 from dowding.engine import Action, Decision, State
 
-from .bots import Bob1990Heuristic
+from .bots import Bob1990Heuristic, loss_order, stack_choice
 from .components import LUFTFLOTTEN, LW_FLIGHTS, RAF_FLIGHTS
 from .flights import (
     LUFTWAFFE,
@@ -20,7 +20,6 @@ from .flights import (
     STUKA_TURN,
     TURNS,
     command,
-    count,
     dogfight_cards,
 )
 from .state import Bob1990State
@@ -42,9 +41,10 @@ KEEP_POLICY_MARGIN = 0.05
 
 
 def rollout_policy(state: State, rng: random.Random) -> Action:
-    """The heuristic player's choice for whoever decides, but for the German squadrons shot
-    down (B.II.6), where it keeps the bombers (``keep_bombers``), and the German stacks (B.II.2),
-    where it puts the bombers together (``bombers_together``)."""
+    """The heuristic player's choice for whoever decides, from the brief view (without the
+    cards), but for the German decisions that read the cards: the squadrons shot down (B.II.6,
+    ``keep_bombers``) and the stacks (B.II.2, ``bombers_together``), the heuristic's own rules
+    read from the state."""
     node = state.next()
     assert isinstance(node, Decision)
     assert isinstance(state, Bob1990State)
@@ -62,59 +62,37 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
 
 
 def keep_bombers(state: Bob1990State, node: Decision) -> Action:
-    """B.II.6, the German losses: a Ju 87 first while turn 5 (when they all leave) is still to
-    come, then the card that bombs least, fighters before bombers. The heuristic loses the
-    weakest card by dogfight and bombing dice, bombers first; against the British heuristic,
-    heuristic Luftwaffe flights that lose their fighters first won 75 of 100 games (seeds 0-99)
-    and 79 of 100 (seeds 100-199) where the heuristic's own choice won 57 and 51: missions are
-    won by bombs (B.III), and the fighters leave after the 4th move anyway (B.I.1)."""
+    """B.II.6, the German losses as the heuristic takes them (``bots.loss_order``), read from
+    the state."""
     early = state.turn_no < STUKA_TURN
-
-    def value(a: Action) -> tuple[bool, int, str]:
-        card = state.c.cards[str(a.get("card"))]
-        return (not (early and card.aircraft == "Ju 87"), card.bombing, str(a.get("card")))
-
-    return min(node.options, key=value)
+    return min(node.options, key=lambda a: loss_order(state.c, str(a.get("card")), early))
 
 
 def bombers_together(state: Bob1990State, node: Decision, rng: random.Random) -> Action:
-    """B.II.2, the German stacks: the bombers on one stack, the fighters spread over the others,
-    a new stack chosen at random among the empty ones (the stacks' numbers are public). The
-    heuristic puts its first cards on stacks of one and the rest on one stack, whatever they
-    are; against the British heuristic, heuristic Luftwaffe flights (with ``keep_bombers``) that
-    stack this way won 92 of 100 games (seeds 0-99) and 185 of 200 (seeds 100-299), where the
-    heuristic's stacks won 79 and 150 (``benchmarks/bob1990_policy_trials.py``; measured while a
-    new stack was always the next number)."""
+    """B.II.2, the German stacks as the heuristic lays them (``bots.stack_choice``: the bombers
+    on one stack, the fighters spread), read from the state rather than the view (a rollout's
+    view is the brief one, without the cards)."""
     if len(node.options) == 1:
         return node.options[0]
     g = str(state.fight[1])
-    deck = state.c.decks[command(g)]
     cards = state.c.cards
     kinds: dict[int, set[bool]] = {}  # each stack's cards: bomber or not
-    for cid in deck:
+    for cid in state.c.decks[command(g)]:
         where = state.loc[cid]
         if where[:6] == "stack:":
             kinds.setdefault(int(where[6:]), set()).add(cards[cid].bombing > 0)
-    sizes = state.stack_sizes()
     bomber = cards[state.fb(g)[0]].bombing > 0
-    by_n = {count(a.get("n")): a for a in node.options}
-    empty = [n for n in by_n if not sizes[n - 1]]
-    alike = [n for n, k in kinds.items() if k == {bomber} and n in by_n]
-    if bomber and alike:
-        return by_n[alike[0]]
-    if empty:  # a bomber's first stack, or a fighter opening a new stack while it may
-        return by_n[empty[0] if len(empty) == 1 else rng.choice(empty)]
-    pool = alike or list(by_n)
-    return by_n[min(pool, key=lambda n: (sizes[n - 1], n))]
+    return stack_choice(node, state.stack_sizes(), kinds, bomber, rng)
 
 
 POSITIVE = LUFTWAFFE  # the side ``evaluate``'s logistic score is the chance of (fit_evaluation.py)
 
 # fitted to heuristic games (benchmarks/fit_evaluation.py --ruleset bob1990 --games 150): the
 # chance the German player wins from the features below, on a logistic scale; the last is the
-# bias (34,725 positions: held-out log loss 0.574 against 0.689 for a constant; airfield and
-# radar missions of 2 bombs, the British heuristic on the largest stack)
-WEIGHTS = (-12.7122, -0.785, 0.1141, -0.1202, -0.166, -0.0196, 4.1526)
+# bias (31,287 positions: held-out log loss 0.565 against 0.725 for a constant; refitted when
+# the German heuristic took to stacking its bombers together and the British fighters to 5 and
+# 6 dogfight dice, data/squadrons.json)
+WEIGHTS = (-16.835, -0.866, 0.1006, -0.0726, 0.2159, -0.0103, 4.7035)
 
 
 def features(state: State) -> list[float]:
