@@ -5,7 +5,9 @@ from bob's components (docs/rules/bob1990.md, B1-B6):
 
 - the board: bob's generator (``bob.board.draw_board_data``) drawn at 50 km (``data/board-50km.json``,
   option ``cell_km`` 50) or bob's own 25 km board (``cell_km`` 25);
-- the squadron cards: bob's ``squadrons.json`` (160 cards; dogfight and bombing dice);
+- the squadron cards: bob's ``squadrons.json`` (160 cards; dogfight and bombing dice), with
+  ``data/squadrons.json`` laid over it: the Spitfire's and Hurricane's dogfight dice, ours for
+  balance (docs/rules/bob1990.md, Players);
 - the mission cards: ``data/missions.json``, 50 cards, airfield and radar cards made Group-level
   (B.III: "Radar and Airfield targets are specified just by the RAF Group area"), with the bases
   of each Group they may be aimed at.
