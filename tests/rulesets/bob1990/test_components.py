@@ -26,8 +26,8 @@ def test_the_shipped_components() -> None:
 
 
 def test_the_british_fighters_dice_are_ours_and_bobs_stay_bobs() -> None:
-    """Supplied for balance (data/squadrons.json, laid over bob's cards): Spitfire 6 and
-    Hurricane 5 dogfight dice in bob1990; bob plays its own 4 and 4."""
+    """Supplied for balance (data/squadrons.json, laid over bob's cards on the 50 km board):
+    Spitfire 6 and Hurricane 5 dogfight dice in bob1990; bob plays its own 4 and 4."""
     from dowding.rulesets.bob.cards import load_squadrons
 
     dice = {c.aircraft: c.dogfight for c in load_components().cards.values()}
@@ -35,6 +35,9 @@ def test_the_british_fighters_dice_are_ours_and_bobs_stay_bobs() -> None:
     assert (dice["Bf 109"], dice["Bf 110"], dice["He 111"]) == (4, 3, 1)
     bob = {c.aircraft: c.dogfight for c in load_squadrons().cards.values()}
     assert (bob["Spitfire"], bob["Hurricane"]) == (4, 4)
+    # bob's 25 km board plays bob's cards as they are (the dice were tuned at 50 km)
+    at_25 = {c.aircraft: c.dogfight for c in load_components("", 25).cards.values()}
+    assert (at_25["Spitfire"], at_25["Hurricane"]) == (4, 4)
 
 
 def test_a_players_files_are_merged_over_the_shipped_ones(tmp_path: Path) -> None:

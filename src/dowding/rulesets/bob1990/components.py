@@ -6,8 +6,9 @@ from bob's components (docs/rules/bob1990.md, B1-B6):
 - the board: bob's generator (``bob.board.draw_board_data``) drawn at 50 km (``data/board-50km.json``,
   option ``cell_km`` 50) or bob's own 25 km board (``cell_km`` 25);
 - the squadron cards: bob's ``squadrons.json`` (160 cards; dogfight and bombing dice), with
-  ``data/squadrons.json`` laid over it: the Spitfire's and Hurricane's dogfight dice, ours for
-  balance (docs/rules/bob1990.md, Players);
+  ``data/squadrons.json`` laid over it on the 50 km board: the Spitfire's and Hurricane's
+  dogfight dice, ours for balance (docs/rules/bob1990.md, Players); bob's 25 km board plays
+  bob's cards as they are;
 - the mission cards: ``data/missions.json``, 50 cards, airfield and radar cards made Group-level
   (B.III: "Radar and Airfield targets are specified just by the RAF Group area"), with the bases
   of each Group they may be aimed at.
@@ -141,7 +142,9 @@ def load_components(data_dir: str = "", cell_km: int = 50) -> Components:
         board = load_grid_board(__package__, "board-50km.json", data_dir)
     else:
         board = load_board(data_dir)
-    squadrons = load_squadrons(data_dir, __package__)
+    # the British fighters' dice (data/squadrons.json) were tuned on the 50 km board; bob's own
+    # 25 km board plays level with bob's own cards (docs/rules/bob1990.md, Players)
+    squadrons = load_squadrons(data_dir, __package__ if cell_km == 50 else "")
     deck = _missions(data_dir)
     seen: set[str] = set()
     city_group: dict[str, int] = {}

@@ -39,8 +39,8 @@ class Bob1990Game(Game):
         OptionSpec(
             "cell_km",
             50,
-            "the board's scale: 50 km spaces, or bob's 25 km (B1), the level game between"
-            " equal computer players",
+            "the board's scale: 50 km spaces, or bob's 25 km (B1) with bob's own cards (the"
+            " British fighters' 4 dogfight dice, where the 50 km board gives them 5 and 6)",
             choices=(50, 25),
             label="Board scale",
             choice_labels=("50 km spaces", "25 km spaces (bob's board)"),
