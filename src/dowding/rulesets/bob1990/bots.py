@@ -2,10 +2,11 @@
 
 German: take the nearest missions (the fewer bombs the better), reinforce every flight,
 fly bombers to the target over a radar-scanned space and home within the fuel left, bomb when
-over it, lose the weakest cards. British: fill the Flight boxes, meet German flights that are
-within reach (as short a move as possible: a flight that moves draws fewer cards, B.II.3), else
-close on the nearest one; attack with every flight, each on the largest stack left; repair
-squadrons and bases about evenly.
+over it, put a flight's bombers on one stack and its fighters on the others, lose a Ju 87
+before turn 5 and then the card that bombs least. British: fill the Flight boxes, meet German
+flights that are within reach (as short a move as possible: a flight that moves draws fewer
+cards, B.II.3), else close on the nearest one; attack with every flight, each on the largest
+stack left; repair squadrons and bases about evenly.
 """
 
 from __future__ import annotations
