@@ -78,3 +78,14 @@ def test_flights_are_named_on_the_map_and_the_one_to_move_is_ringed() -> None:
     ringed = svg.split(f'data-flight="{flight}"')[1].split("</g>")[0]
     assert 'stroke="#f80"' in ringed and "(the choice now is about it)" in ringed
     assert svg.count('stroke="#f80"') == 1
+
+
+def test_the_terminal_names_the_completed_missions_in_words() -> None:
+    s = fresh()
+    cards = sorted(s.c.missions)
+    s.completed = (cards[0], cards[-1])
+    console = Console(width=100, record=True)
+    console.print(render(s.view("raf", infostate=False), "raf"))
+    text = " ".join(console.export_text().split())
+    words = [s.c.names[m] for m in cards[:1] + cards[-1:]]
+    assert f"Completed (2 of 9): {words[0]}; {words[1]}" in text

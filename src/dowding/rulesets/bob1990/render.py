@@ -174,7 +174,8 @@ def missions(view: dict[str, Any]) -> Text:
             + (f"; {hits} hit(s)" if hits else "")
         )
     if m["completed"]:
-        lines.append("Completed: " + ", ".join(m["completed"]))
+        done = [c.names.get(mid, mid) for mid in m["completed"]]  # in words, as on the map
+        lines.append(f"Completed ({len(done)} of 9): " + "; ".join(done))
     if view.get("destroyed"):
         lines.append("Destroyed: " + ", ".join(view["destroyed"]))
     return Text("\n".join(lines))
