@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ..flowed import Flowed
 from .components import Components, components_for
+from .flights import MISSIONS_TO_WIN
 from .words import mission_name
 
 TERRAIN = {"sea": ("·", "blue"), "land": ("#", "green"), "both": (":", "yellow")}
@@ -175,7 +176,7 @@ def missions(view: dict[str, Any]) -> Text:
         )
     if m["completed"]:
         done = [c.names.get(mid, mid) for mid in m["completed"]]  # in words, as on the map
-        lines.append(f"Completed ({len(done)} of 9): " + "; ".join(done))
+        lines.append(f"Completed ({len(done)} of {MISSIONS_TO_WIN}): " + "; ".join(done))
     if view.get("destroyed"):
         lines.append("Destroyed: " + ", ".join(view["destroyed"]))
     return Text("\n".join(lines))
