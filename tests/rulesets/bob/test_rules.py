@@ -425,6 +425,7 @@ def test_a_fuel_token_is_spent_even_without_moving() -> None:
     assert options(state) == {"fuel tokens=1"}  # three tokens: one at a time
     decide(state, "fuel tokens=1")
     decide(state, "stop")
+    assert [e.text for e in state.events] == ["Luft. 2A ends its move at W35."]
     no_marker(state, "2A")
     assert at_barrier(state)
     f = state.flights["2A"]
@@ -439,6 +440,8 @@ def test_one_token_moves_up_to_five_spaces() -> None:
     decide(state, "fuel tokens=1")
     for space in ("W43", "V43", "U43", "T43", "S43"):
         decide(state, f"move to={space}")
+    # the RAF watched the tag fly: where it ends is told once (not a line a space)
+    assert [e.text for e in state.events] == ["Luft. 2A ends its move at S43."]
     no_marker(state, "2A")
     assert at_barrier(state)
     assert state.flights["2A"].space == "S43"
@@ -690,8 +693,11 @@ def test_raf_moves_up_to_three_spaces() -> None:
     run(state, ("raf_phase",))
     assert options(state) == {"fly flight=11C", "done"}
     decide(state, "fly flight=11C")
+    told = []
     for space in ("R34", "R35", "R36"):
         decide(state, f"move to={space}")
+        told += [e.text for e in state.events if e.visible_to("luftwaffe")]
+    assert told == ["RAF 11C ends its move at R36."]
     assert at_barrier(state)
     assert state.flights["11C"].space == "R36"
 

@@ -133,6 +133,8 @@ class MovementSteps:
     def _do_step(self, task: Task, action: Action | None) -> None:
         _, flight, left = task
         if action is None or action.kind == "stop":
+            # where it ends, once (not a line a space): the other side saw the tag move
+            self._say_move_ends("Luft.", flight)
             return
         f = self.flights[flight]
         to = action.word("to")
@@ -165,6 +167,11 @@ class MovementSteps:
                 )
         if not blocked:
             self.queue = (("step", flight, left), *self.queue)
+
+    def _say_move_ends(self, side: str, flight: str) -> None:
+        f = self.flights[flight]
+        if f.status == "map":
+            self._say(f"{side} {flight} ends its move at {f.space}.")
 
     def may_mark(self, flight: str) -> bool:
         """Whether the flight may place its bombing run marker: on the map, on the same space as
@@ -302,6 +309,7 @@ class MovementSteps:
     def _do_raf_step(self, task: Task, action: Action | None) -> None:
         _, flight, left = task
         if action is None or action.kind == "stop":
+            self._say_move_ends("RAF", flight)
             return
         f = self.flights[flight]
         self._put(f._replace(space=action.word("to")))
