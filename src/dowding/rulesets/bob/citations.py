@@ -28,6 +28,8 @@ CITATIONS = Citations(
         (r" spends \d+ fuel token", "Game Markers, Fuel Tokens"),
         (r" is out of fuel and turns for home", "Game Markers, Fuel Tokens"),
         (r" meets RAF flights at ", "Step 5. Luftwaffe Movement"),
+        (r"^Luft\. \S+ ends its move at ", "Step 5. Luftwaffe Movement"),
+        (r"^RAF \S+ ends its move at ", "Step 6. RAF Movement"),
         (r"slips through the radar gap", "Step 5, Non-Detected Flight"),
         (r"^Radar \(.*\) detects ", "Step 5, British Radar"),
         (r"^The Observer Corps spots ", "Step 5, Observer Corps"),
