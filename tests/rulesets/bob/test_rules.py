@@ -17,6 +17,7 @@ from dowding.engine import Action, Decision, Draw
 from dowding.rulesets.bob import GAME
 from dowding.rulesets.bob.state import CRB, DAMAGED, BobState, box
 from dowding.rulesets.bob.tables import LUFTWAFFE, RAF, RAF_FLIGHTS
+from dowding.rulesets.bob.words import narrate
 
 from .position import (
     at_barrier,
@@ -445,6 +446,16 @@ def test_one_token_moves_up_to_five_spaces() -> None:
     no_marker(state, "2A")
     assert at_barrier(state)
     assert state.flights["2A"].space == "S43"
+
+
+def test_a_move_s_end_reads_as_the_move_options_name_the_space() -> None:
+    assert narrate({}, "RAF 11D ends its move at Q32.") == (
+        "RAF 11D ends its move at Q32 (North Weald)."
+    )
+    assert narrate({}, "Luft. 5A ends its move at NOR.") == (
+        "Luft. 5A ends its move at the Norway box."
+    )
+    assert narrate({}, "Luft. 2A ends its move at L1.") == "Luft. 2A ends its move at L1."
 
 
 def test_two_tokens_for_ten_spaces_when_exactly_two_remain() -> None:

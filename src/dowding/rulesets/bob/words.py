@@ -77,6 +77,8 @@ def card(c: Mapping[str, Any]) -> str:
 
 CARD_ID = re.compile(r"\b(?:raf|lw)-\d+-\d+\b")
 MISSION_ID = re.compile(r"\bM\d{2}-\d{2}\b(?!:)")
+# where a flight's move ends (movement.py): the space as the move options name it
+MOVE_END = re.compile(r"(?<= ends its move at )[^\s.]+")
 
 
 def _card_facts(c: Any) -> dict[str, Any]:
@@ -105,6 +107,7 @@ def narrate(view: View, text: str) -> str:
     text = CARD_ID.sub(
         lambda m: card(cards[m.group(0)]) if m.group(0) in cards else m.group(0), text
     )
+    text = MOVE_END.sub(lambda m: space(m.group(0)), text)
     # a mission card the line shows (the Luftwaffe's own draw): its target too, unless the
     # line already gives it ("M10-01: bomb ...")
     return MISSION_ID.sub(lambda m: mission(load_tables(data), m.group(0)), text)
