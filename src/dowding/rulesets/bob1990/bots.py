@@ -105,12 +105,13 @@ class Bob1990Heuristic:
         """B.II.2: the bombers on one stack, the fighters spread over the others
         (``stack_choice``), from the German player's own cards in the view."""
         cards = v.get("cards")
-        if cards is None:  # a brief view (search rollouts stack from the state: search.py)
-            return self._stack_blind(v, d)
         g = str(v["fight"]["flight"])
+        in_box = set((cards or {}).get("fb:" + g, ()))
+        if not in_box:  # a brief view, without the cards (search rollouts stack from the state)
+            return self._stack_blind(v, d)
         deck = c.decks[command(g)]
-        in_box = set(cards.get("fb:" + g, ()))
-        bomber = next(c.cards[cid].bombing > 0 for cid in deck if cid in in_box)
+        # the card to lay: the first of the box in its deck's order
+        bomber = next((c.cards[cid].bombing > 0 for cid in deck if cid in in_box), False)
         kinds = {
             int(place[6:]): {c.cards[cid].bombing > 0 for cid in ids}
             for place, ids in cards.items()
