@@ -68,7 +68,8 @@ def play(args: Job) -> tuple[bool, Counter[str], Counter[str]]:
             continue
         if node.seat != seat:
             player = heuristics.setdefault(node.seat, Bob1990Heuristic(node.seat))
-            action = player.choose(state.view(node.seat, infostate=False, brief=True), node)
+            # the view it reads in play: the German stacks read the cards a brief view leaves out
+            action = player.choose(state.view(node.seat, infostate=False), node)
         elif trial is not None:
             action = trial.policy(state, node, rng)
         elif searcher is not None:
