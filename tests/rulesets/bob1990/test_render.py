@@ -10,7 +10,7 @@ from rich.console import Console
 from dowding.engine import Decision, Terminal
 from dowding.rulesets.bob1990.render import render
 from dowding.rulesets.bob1990.svg import render_svg
-from dowding.rulesets.bob1990.words import labels
+from dowding.rulesets.bob1990.words import labels, missions_done
 
 from .position import fresh
 
@@ -88,4 +88,17 @@ def test_the_terminal_names_the_completed_missions_in_words() -> None:
     console.print(render(s.view("raf", infostate=False), "raf"))
     text = " ".join(console.export_text().split())
     words = [s.c.names[m] for m in cards[:1] + cards[-1:]]
-    assert f"Completed (2 of 9): {words[0]}; {words[1]}" in text
+    assert f"Completed, 2 of 9 missions: {words[0]}; {words[1]}" in text
+
+
+def test_a_count_past_the_nine_missions_reads_as_such() -> None:
+    """Two missions can complete in one stage: the count is never '10 of 9'."""
+    s = fresh()
+    s.completed = tuple(sorted(s.c.missions)[:10])
+    view = s.view("raf", infostate=False)
+    svg = render_svg(view, "raf", None)
+    assert "10 missions (9 win)" in svg and "of 9" not in svg
+    console = Console(width=100, record=True)
+    console.print(render(view, "raf"))
+    assert "Completed, 10 missions (9 win):" in " ".join(console.export_text().split())
+    assert missions_done(1) == "1 of 9 missions"

@@ -10,8 +10,7 @@ from rich.text import Text
 
 from ..flowed import Flowed
 from .components import Components, components_for
-from .flights import MISSIONS_TO_WIN
-from .words import mission_name
+from .words import mission_name, missions_done
 
 TERRAIN = {"sea": ("·", "blue"), "land": ("#", "green"), "both": (":", "yellow")}
 
@@ -176,7 +175,7 @@ def missions(view: dict[str, Any]) -> Text:
         )
     if m["completed"]:
         done = [c.names.get(mid, mid) for mid in m["completed"]]  # in words, as on the map
-        lines.append(f"Completed ({len(done)} of {MISSIONS_TO_WIN}): " + "; ".join(done))
+        lines.append(f"Completed, {missions_done(len(done))}: " + "; ".join(done))
     if view.get("destroyed"):
         lines.append("Destroyed: " + ", ".join(view["destroyed"]))
     return Text("\n".join(lines))

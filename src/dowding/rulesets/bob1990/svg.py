@@ -28,7 +28,7 @@ from dowding.rulesets.coastline import coast_path, sea_path
 
 from .components import Components, components_for, load_components
 from .render import _cards_in_words
-from .words import labels, mission_name
+from .words import labels, mission_name, missions_done
 
 View = Mapping[str, Any]
 CELL = {50: 26, 25: 14}
@@ -134,7 +134,7 @@ def _render(view: View, seat: str | None, decision: Any, board: str) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="bob1990-map" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" font-family="sans-serif" font-size="10">',
         f'<text x="{ox}" y="22" font-size="14">Turn {esc(view.get("turn"))}, Mission Stage '
-        f"{esc(view.get('stage'))}: {len(view['missions']['completed'])} of 9 missions</text>",
+        f"{esc(view.get('stage'))}: {missions_done(len(view['missions']['completed']))}</text>",
         board,
     ]
     parts += _destroyed(view, c, ox, oy, size)
@@ -389,7 +389,10 @@ def _panel(
         hits = missions["hits"].get(m)
         more = (f", target {target}" if target else "") + (f", {hits} hit(s)" if hits else "")
         line(f"Luftflotte {lf}: {said}{more}")
-    line(f"Completed: {len(missions['completed'])} of 9; Mission box: {missions['deck']} cards")
+    line(
+        f"Completed: {missions_done(len(missions['completed']))}; "
+        f"Mission box: {missions['deck']} cards"
+    )
     line(f"Destroyed: {', '.join(view.get('destroyed', ())) or 'none'}")
     fight = view.get("fight")
     if fight:

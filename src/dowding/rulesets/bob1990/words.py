@@ -10,7 +10,7 @@ from typing import Any
 from dowding.engine import Action, Decision
 
 from .components import Components, components_for
-from .flights import command, count
+from .flights import MISSIONS_TO_WIN, command, count
 
 View = Mapping[str, Any]
 
@@ -19,6 +19,14 @@ def flight_name(f: str) -> str:
     """'11 Group flight 11B', 'Luftflotte 2 flight 2A'."""
     unit = command(f)
     return f"{unit} Group flight {f}" if unit >= 10 else f"Luftflotte {unit} flight {f}"
+
+
+def missions_done(n: int) -> str:
+    """The German count against C.I's nine: ``4 of 9 missions``; past it, ``10 missions (9
+    win)`` (two can complete in one stage), never ``10 of 9``."""
+    if n < MISSIONS_TO_WIN:
+        return f"{n} of {MISSIONS_TO_WIN} missions"
+    return f"{n} mission{'s' if n != 1 else ''} ({MISSIONS_TO_WIN} win)"
 
 
 def card_name(c: Components, cid: str) -> str:
