@@ -206,3 +206,12 @@ def test_an_unwritable_save_file_stops_before_play(cli: Any, tmp_path: Path) -> 
     assert run.code == 1
     assert f"cannot save to {tmp_path}" in run.stderr
     assert "raf>" not in run.stdout
+
+
+def test_303_squadron_s_lost_scenario_is_the_team_s_loss(cli: Any) -> None:
+    """Nobody winning a cooperative Scenario is the team losing, not "nobody wins"."""
+    run = cli("play", "squadron303", "-o", "players=1", "--seat", "p1=heuristic", "--seed", "2")
+    assert run.code == 0
+    said = " ".join(run.stdout.split())
+    assert "Game over: the team loses (a pilot had to come in" in said
+    assert "nobody wins" not in said

@@ -42,6 +42,16 @@ def test_a_seat_is_named_by_its_seat_and_a_side_by_the_ruleset() -> None:
     assert bob.winner_name("nobody-knows") == "nobody-knows"
 
 
+def test_the_outcome_in_words_and_303_squadron_s_team_losing() -> None:
+    """Nobody winning is "no winner" in a game of two sides; in 303 Squadron, played against
+    the game itself, it is the team's loss (the page, the terminal and the report say so)."""
+    bob, s303 = get_game("bob"), get_game("squadron303")
+    assert bob.outcome_words("luftwaffe") == "Luftwaffe wins"
+    assert bob.outcome_words(None) == "no winner"
+    assert s303.outcome_words("raf") == "the team wins"
+    assert s303.outcome_words(None) == "the team loses"
+
+
 def test_the_team_that_wins_303_squadron_is_named_in_the_report() -> None:
     """A won cooperative game's result, as the after-action report shows it."""
     from dowding.analysis.after_action import gather, render_html

@@ -115,11 +115,13 @@ def test_refusals_change_nothing(table: Table) -> None:
 
 def test_resign_and_abandon_end_the_game(table: Table) -> None:
     game_id, token = bob_vs_computer(table)
-    table.my_turn(game_id, token)
+    assert table.my_turn(game_id, token)["resign_outcome"] == "Luftwaffe wins"  # the confirm
     resigned = table.client.post(f"/api/games/{game_id}/resign", json={"token": token}).json()
     assert resigned["status"] == "resigned"
     assert resigned["result"]["winner"] == "luftwaffe" and resigned["to_move"] is None
     assert resigned["result"]["winner_name"] == "Luftwaffe"  # the words the page shows
+    assert resigned["result"]["outcome"] == "Luftwaffe wins"
+    assert resigned["resign_outcome"] is None  # over: nothing left to resign
     late = table.act(game_id, token, resigned["seq"], "stop")
     assert late.status_code == 409 and "resigned" in late.json()["error"]
     assert (
@@ -129,12 +131,27 @@ def test_resign_and_abandon_end_the_game(table: Table) -> None:
     other, token2 = bob_vs_computer(table)
     abandoned = table.client.post(f"/api/games/{other}/abandon", json={"token": token2}).json()
     assert abandoned["status"] == "abandoned" and abandoned["result"]["winner"] is None
+    assert abandoned["result"]["outcome"] == "no winner"
     mine = {
         g["game_id"]: g
         for g in table.client.get("/api/games", params={"tokens": f"{token},{token2}"}).json()
     }
     assert mine[game_id]["status"] == "resigned" and mine[other]["status"] == "abandoned"
     assert mine[game_id]["seat"] == "raf"
+
+
+def test_303_squadron_s_team_loses_rather_than_nobody_winning(table: Table) -> None:
+    """In a game played against the game itself, nobody winning is the team's loss; a game
+    abandoned is still one with no winner."""
+    for how, outcome in (("resign", "the team loses"), ("abandon", "no winner")):
+        created = table.create(
+            ruleset="squadron303", options={"players": 1}, seats={"p1": {"kind": "me"}}
+        )
+        game_id, token = created["game_id"], created["tokens"]["p1"]
+        assert table.my_turn(game_id, token)["resign_outcome"] == "the team loses"
+        ended = table.client.post(f"/api/games/{game_id}/{how}", json={"token": token}).json()
+        assert ended["result"]["winner"] is None
+        assert ended["result"]["outcome"] == outcome, how
 
 
 def test_replay_steps_through_what_was_played(table: Table) -> None:

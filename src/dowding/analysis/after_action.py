@@ -89,6 +89,7 @@ class AfterAction:
     seat_names: dict[str, str]
     steps: int
     start: Tallies = field(default_factory=dict)
+    no_winner: str = "no winner"  # ``Game.no_winner_words``: 303 Squadron's "the team loses"
     turns: list[TurnEnd] = field(default_factory=list)
     rolls: list[DecisiveRoll] = field(default_factory=list)
     rolls_seen: int = 0
@@ -255,6 +256,7 @@ def gather(
         seat_names={**game.side_names, **names},  # a winning side that is no one seat too
         steps=len(actions),
         start=tallies(seen),
+        no_winner=game.no_winner_words,
     )
     turn = turn_of(seen)
     told: list[str] = [e.text for e in state.events if e.visible_to(seat)]
@@ -510,7 +512,7 @@ def render_html(report: AfterAction) -> str:
     winner = (
         f"{report.seat_names.get(report.winner, report.winner)} won"
         if report.winner
-        else "No winner"
+        else report.no_winner[:1].upper() + report.no_winner[1:]
     )
     scores = ", ".join(
         f"{report.seat_names.get(k, side_name(k))} {_number(v)}" for k, v in report.scores.items()

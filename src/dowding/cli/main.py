@@ -329,7 +329,7 @@ def replay(
         seating = ", ".join(f"{seat}={match.seats[seat]}" for seat in seats) or "unknown"
         status = "finished" if match.finished else "in progress"
         scores = ", ".join(f"{side} {score:g}" for side, score in result.score.items())
-        outcome = f"{result.winner} won" if result.winner else "no winner"
+        outcome = match.game.outcome_words(result.winner, match.options)
         console = Console(highlight=False, soft_wrap=True)
         for line in (
             f"{match.game.title}: scenario {result.scenario}, seed {result.seed}",

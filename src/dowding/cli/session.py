@@ -496,16 +496,12 @@ class Session:
     def finish(self) -> None:
         result = self.match.result()
         self.draw(self.viewer())
-        winner = (
-            self.match.game.winner_name(result.winner, self.match.options)
-            if result.winner
-            else "nobody"
-        )
+        outcome = self.match.game.outcome_words(result.winner, self.match.options)
         scores = ", ".join(
             f"{self.match.game.winner_name(side, self.match.options)} {score:g}"
             for side, score in result.score.items()
         )
-        self.say(f"Game over: {winner} wins ({result.reason}).", "bold green")
+        self.say(f"Game over: {outcome} ({result.reason}).", "bold green")
         if scores:
             self.say(f"Score: {scores}")
         self.say(f"{result.turns} turns, {result.actions} steps; final state {result.state_hash}")

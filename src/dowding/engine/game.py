@@ -344,6 +344,9 @@ class Game(ABC):
     # words for a side that wins without being one seat (303 Squadron's team, bob's Luftwaffe
     # of two players): front ends show these, never the side's id
     side_names: ClassVar[dict[str, str]] = {}
+    # words for a game that ends with nobody winning: a level game between two sides has no
+    # winner; 303 Squadron's team, playing against the game itself, loses its Scenario
+    no_winner_words: ClassVar[str] = "no winner"
 
     def winner_name(self, winner: str, options: Mapping[str, object] | None = None) -> str:
         """A winner in words: its seat's name, else the ruleset's words for its side."""
@@ -351,6 +354,13 @@ class Game(ABC):
             if seat.id == winner:
                 return seat.name
         return self.side_names.get(winner, winner)
+
+    def outcome_words(self, winner: str | None, options: Mapping[str, object] | None = None) -> str:
+        """The result as front ends write it: ``the team wins``, ``the team loses``, ``no
+        winner``."""
+        if winner:
+            return f"{self.winner_name(winner, options)} wins"
+        return self.no_winner_words
 
     def seats_for(self, options: Mapping[str, object] | None = None) -> tuple[Seat, ...]:
         """The seats of a game with these options (a ruleset may seat more players by option)."""

@@ -184,6 +184,13 @@ class LiveGame:
     def side_of(self, seat: str) -> str:
         return next((s.side for s in self.seats if s.id == seat), seat)
 
+    def winner_if_resigned(self, seat: str) -> str | None:
+        """The side that wins when ``seat`` resigns: the other side, where there is one (303
+        Squadron's team plays the game itself: its resignation is its loss, nobody's win)."""
+        mine = self.side_of(seat)
+        others = {s.side for s in self.seats if s.side != mine}
+        return others.pop() if len(others) == 1 else None
+
     @property
     def has_person(self) -> bool:
         """Whether a person sits at this game (its computers' moves are awaited by someone)."""

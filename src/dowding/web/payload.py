@@ -153,11 +153,20 @@ def result_json(node: Node, snap: Snapshot) -> dict[str, Any] | None:
 
 
 def _named(live: LiveGame, result: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The result with its winner in words (``Game.winner_name``), which the page shows."""
-    if result is None or not result.get("winner"):
+    """The result with its winner and the outcome in words (``Game.winner_name``,
+    ``Game.outcome_words``: "the team loses" where another ruleset says "no winner"), which the
+    page shows."""
+    if result is None:
         return result
     game = get_game(live.record.ruleset)
-    return {**result, "winner_name": game.winner_name(str(result["winner"]), live.record.options)}
+    options = live.record.options
+    winner = str(result["winner"]) if result.get("winner") else None
+    # a game called off or abandoned ends with no winner, whatever the ruleset calls a loss
+    outcome = "no winner" if live.status == "abandoned" else game.outcome_words(winner, options)
+    named = {**result, "outcome": outcome}
+    if winner is not None:
+        named["winner_name"] = game.winner_name(winner, options)
+    return named
 
 
 def build(
@@ -239,6 +248,12 @@ def build(
         # and the seats that offered or accepted to abandon the game
         "waiting_for": live.awaiting_acceptance() if snap.status == "waiting" else [],
         "abandon_offer": live.agreed_to_abandon() if active else [],
+        # what resigning would end the game as, in the ruleset's words ("the team loses")
+        "resign_outcome": get_game(live.record.ruleset).outcome_words(
+            live.winner_if_resigned(seat), live.record.options
+        )
+        if active and seat is not None
+        else None,
         # the stored game's version: up with every write, so a page tells a take-back (a lower
         # seq) from a late message
         "version": snap.stored,

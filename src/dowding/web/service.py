@@ -767,9 +767,7 @@ class GameService:
                     {"winner": None, "scores": {}, "reason": f"abandoned by {name}"},
                 )
             else:
-                mine = live.side_of(seat)
-                others = {s.side for s in live.seats if s.side != mine}
-                winner = others.pop() if len(others) == 1 else None
+                winner = live.winner_if_resigned(seat)
                 status, result = (
                     "resigned",
                     {"winner": winner, "scores": {}, "reason": f"{name} resigned"},

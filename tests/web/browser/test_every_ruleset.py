@@ -194,9 +194,16 @@ def test_a_game_by_clicks_with_odds_undo_and_report(
     button = page.locator(f"#options button[data-text={json.dumps(odds[0])}]")
     assert button.locator(".odds").inner_text() == odds[1]
 
-    # resigned, the game gives its after-action report: one file that opens on its own
+    # resigned (the confirm says what it ends as: "Luftwaffe wins", in 303 Squadron "the team
+    # loses"), the game gives its after-action report: one file that opens on its own
+    outcome = _payload(server, game, token)["resign_outcome"]
+    asked_to: list[str] = []
+    page.on("dialog", lambda dialog: asked_to.append(dialog.message))
     page.click("#resign")
     page.wait_for_function("document.body.dataset.status !== 'active'")
+    assert asked_to == [f"Resign this game? {outcome[0].upper()}{outcome[1:]}."]
+    assert page.inner_text("#result").startswith(f"Resigned: {outcome} (")
+    assert (outcome == "the team loses") == (ruleset == "squadron303"), outcome
     with page.expect_download() as downloading:
         page.click("#report")
     saved = tmp_path / downloading.value.suggested_filename

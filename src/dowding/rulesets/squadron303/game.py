@@ -23,6 +23,7 @@ class Squadron303Game(Game):
     seats: ClassVar[tuple[Seat, ...]] = _SEATS
     # the pilots win together or nobody does ("Winning and losing")
     side_names: ClassVar[dict[str, str]] = {"raf": "the team"}
+    no_winner_words: ClassVar[str] = "the team loses"
     scenarios: ClassVar[tuple[Scenario, ...]] = tuple(
         Scenario(s.id, s.name, s.text) for s in load_components().scenarios
     ) + tuple(Scenario(c.id, c.name, c.text) for c in load_components().campaigns)

@@ -379,7 +379,7 @@ export class TableScreen {
       const r = p.result || {};
       const winner = r.winner ? r.winner_name || this.seatName(r.winner) : null;
       parts.push(el("p", { class: "result", id: "result" },
-        `${p.status === "finished" ? "Game over" : titleCase(p.status)}: ${winner ? `${winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`));
+        `${p.status === "finished" ? "Game over" : titleCase(p.status)}: ${r.outcome || (winner ? `${winner} wins` : "no winner")}${r.reason ? ` (${r.reason})` : ""}`));
       parts.push(el("a", { href: `/replay/${this.gameId}#t=${encodeURIComponent(this.token)}` }, "Replay it step by step"));
       if (p.status !== "active" && p.status !== "waiting") parts.push(el("p", {}, reportButton(this.gameId, this.token)));
     } else if (p.decision) {
@@ -628,7 +628,8 @@ export class TableScreen {
 
   async resign(abandon) {
     const people = this.payload && (this.payload.seats || []).some((s) => s.controller === "invited");
-    const words = !abandon ? "Resign this game? The other side wins."
+    const outcome = (this.payload && this.payload.resign_outcome) || "the other side wins";
+    const words = !abandon ? `Resign this game? ${outcome[0].toUpperCase()}${outcome.slice(1)}.`
       : people ? "Offer to abandon this game? It ends with no winner if the other players agree; otherwise play on, or resign."
       : "Abandon this game? It ends with no winner.";
     if (!window.confirm(words)) return;
@@ -736,7 +737,7 @@ export class ReplayScreen {
     this.info.replaceChildren(...[
       el("p", {}, `Turn ${p.turn ?? "?"}`),
       mover ? el("p", {}, `Next to decide: ${mover}`) : null,
-      r ? el("p", { class: "result" }, `Game over: ${r.winner ? `${r.winner_name || (this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner"}${r.reason ? ` (${r.reason})` : ""}`) : null].filter(Boolean));
+      r ? el("p", { class: "result" }, `Game over: ${r.outcome || (r.winner ? `${r.winner_name || (this.seats.find((s) => s.id === r.winner) || {}).name || r.winner} wins` : "no winner")}${r.reason ? ` (${r.reason})` : ""}`) : null].filter(Boolean));
     this.eventLog.replaceChildren(...(p.events || []).map((e) => logLine(e, p.ruleset)));
     this.eventLog.scrollTop = this.eventLog.scrollHeight;
     // a roll's words: its label and faces (the payload no longer repeats them as text)
