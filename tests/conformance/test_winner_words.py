@@ -52,8 +52,9 @@ def test_the_outcome_in_words_and_303_squadron_s_team_losing() -> None:
     assert s303.outcome_words(None) == "the team loses"
 
 
-def test_the_team_that_wins_303_squadron_is_named_in_the_report() -> None:
-    """A won cooperative game's result, as the after-action report shows it."""
+@pytest.mark.parametrize("won", [True, False])
+def test_the_team_that_wins_or_loses_303_squadron_is_named_in_the_report(won: bool) -> None:
+    """A won cooperative game's result, and a lost one's, as the after-action report shows it."""
     from dowding.analysis.after_action import gather, render_html
 
     game = get_game("squadron303")
@@ -70,10 +71,12 @@ def test_the_team_that_wins_303_squadron_is_named_in_the_report() -> None:
                 action = pilot.choose(state.view("p1"), node)
             actions.append(action.text)
             state.apply(action)
-        if node.winner == "raf":
+        if (node.winner == "raf") == won:
             break
     else:
-        pytest.fail("no heuristic game of 40 won")
+        pytest.fail(f"no heuristic game of 40 {'won' if won else 'lost'}")
     result = {"winner": node.winner, "reason": node.reason, "scores": dict(node.scores)}
     report = gather(game, "coming-home", {"players": 1}, actions, "p1", result)
-    assert "the team won" in render_html(report)
+    page = render_html(report)
+    assert ("the team won" in page) == won and ("The team loses" in page) != won
+    assert "No winner" not in page
