@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from dowding.engine import Chance, Match
+from dowding.engine.words import in_words
 from dowding.web.payload import EVENT_LIMIT
 from dowding.web.rules import event_json
 
@@ -45,11 +46,15 @@ def what_each_seat_may_see(
     def note(events: Any) -> None:
         step = len(match.steps)
         for seat in SEATS:
+            seen = match.state.view(seat)
+            # the line in words as the payload shows it (a card's name, a space's place)
             narration[seat] += [
-                event_json("bob", step, e.text) for e in events if e.visible_to(seat)
+                event_json("bob", step, e.text, in_words("bob", seen, e.text))
+                for e in events
+                if e.visible_to(seat)
             ]
             told[seat].append(list(narration[seat]))
-            view = {k: v for k, v in match.state.view(seat).items() if k != "infostate"}
+            view = {k: v for k, v in seen.items() if k != "infostate"}
             views[seat].append(json.loads(json.dumps(view)))
             known[seat] |= ids(json.dumps(view))
             known[seat] |= {i for e in events if e.visible_to(seat) for i in ids(e.text)}
