@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from dowding.engine import Chance, Decision, Node, State, Terminal, get_game, view
-from dowding.engine.game import DATA_KEY
+from dowding.engine.game import DATA_KEY, Game
 from dowding.engine.option_odds import OptionOdds, option_odds
 from dowding.engine.words import in_words, option_labels, plain
 
@@ -162,7 +162,9 @@ def _named(live: LiveGame, result: dict[str, Any] | None) -> dict[str, Any] | No
     options = live.record.options
     winner = str(result["winner"]) if result.get("winner") else None
     # a game called off or abandoned ends with no winner, whatever the ruleset calls a loss
-    outcome = "no winner" if live.status == "abandoned" else game.outcome_words(winner, options)
+    outcome = (
+        Game.no_winner_words if live.status == "abandoned" else game.outcome_words(winner, options)
+    )
     named = {**result, "outcome": outcome}
     if winner is not None:
         named["winner_name"] = game.winner_name(winner, options)
