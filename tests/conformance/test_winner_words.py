@@ -78,5 +78,18 @@ def test_the_team_that_wins_or_loses_303_squadron_is_named_in_the_report(won: bo
     result = {"winner": node.winner, "reason": node.reason, "scores": dict(node.scores)}
     report = gather(game, "coming-home", {"players": 1}, actions, "p1", result)
     page = render_html(report)
-    assert ("the team won" in page) == won and ("The team loses" in page) != won
-    assert "No winner" not in page
+    # one tense for a win and a loss, as the page's result line and the terminal write them
+    assert ("The team wins" in page) == won and ("The team loses" in page) != won
+    assert "No winner" not in page and " won<" not in page
+    # a game abandoned at that point has no winner: no team lost it
+    abandoned = gather(
+        game,
+        "coming-home",
+        {"players": 1},
+        actions,
+        "p1",
+        result | {"winner": None},
+        abandoned=True,
+    )
+    page = render_html(abandoned)
+    assert "No winner" in page and "The team loses" not in page

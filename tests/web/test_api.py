@@ -152,6 +152,9 @@ def test_303_squadron_s_team_loses_rather_than_nobody_winning(table: Table) -> N
         ended = table.client.post(f"/api/games/{game_id}/{how}", json={"token": token}).json()
         assert ended["result"]["winner"] is None
         assert ended["result"]["outcome"] == outcome, how
+        # the after-action report writes the result in the same words
+        page = table.client.get(f"/api/games/{game_id}/report", params={"token": token}).text
+        assert outcome[:1].upper() + outcome[1:] in page, how
 
 
 def test_replay_steps_through_what_was_played(table: Table) -> None:

@@ -90,6 +90,7 @@ class AfterAction:
     steps: int
     start: Tallies = field(default_factory=dict)
     no_winner: str = "no winner"  # ``Game.no_winner_words``: 303 Squadron's "the team loses"
+    outcome: str = ""  # ``Game.outcome_words``: "Luftwaffe wins", "the team loses"; "" unfinished
     turns: list[TurnEnd] = field(default_factory=list)
     rolls: list[DecisiveRoll] = field(default_factory=list)
     rolls_seen: int = 0
@@ -217,6 +218,7 @@ def gather(
     seat: str | None,
     result: Mapping[str, Any] | None = None,
     rolls: int = DECISIVE_ROLLS,
+    abandoned: bool = False,
 ) -> AfterAction:
     """Replay ``actions`` from the scenario's first state and gather what ``seat`` saw."""
     seats = game.seats_for(options)
@@ -314,6 +316,11 @@ def gather(
         report.scores = {k: float(v) for k, v in node.scores.items()}
     else:
         report.reason = "the game had not ended"
+    if abandoned:  # a game called off or abandoned has no winner, whatever the ruleset's loss
+        report.outcome = Game.no_winner_words
+    elif report.reason != "the game had not ended":
+        # the result in the words every front end uses, one tense for a win and a loss
+        report.outcome = game.outcome_words(report.winner, options)
     candidates.sort(key=lambda r: (-r.weight, r.probability, r.step))
     report.rolls = candidates[:rolls]
     return report
@@ -325,13 +332,17 @@ def after_action_report(
     *,
     result: Mapping[str, Any] | None = None,
     steps: int | None = None,
+    abandoned: bool = False,
 ) -> str:
     """The report of ``match`` (its log: the first ``steps`` steps, all by default) as ``seat``
     (None: a spectator) saw it; ``result`` (winner, reason, scores) for a game that ended
-    without reaching the rules' end (resigned, abandoned)."""
+    without reaching the rules' end (resigned, abandoned; ``abandoned`` for a game that has no
+    winner whatever the ruleset calls a loss)."""
     actions = [s.action for s in match.steps[: steps if steps is not None else len(match.steps)]]
     game = get_game(match.game.id)
-    return render_html(gather(game, match.scenario, match.options, actions, seat, result))
+    return render_html(
+        gather(game, match.scenario, match.options, actions, seat, result, abandoned=abandoned)
+    )
 
 
 # --- the HTML ----------------------------------------------------------------------------------
@@ -509,11 +520,12 @@ def _tally_line(tallies: Tallies) -> str:
 
 def render_html(report: AfterAction) -> str:
     who = report.seat_name if report.seat is not None else "a spectator"
-    winner = (
-        f"{report.seat_names.get(report.winner, report.winner)} won"
+    winner = report.outcome or (
+        f"{report.seat_names.get(report.winner, report.winner)} wins"
         if report.winner
-        else report.no_winner[:1].upper() + report.no_winner[1:]
+        else report.no_winner
     )
+    winner = winner[:1].upper() + winner[1:]
     scores = ", ".join(
         f"{report.seat_names.get(k, side_name(k))} {_number(v)}" for k, v in report.scores.items()
     )

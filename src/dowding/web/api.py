@@ -212,9 +212,11 @@ async def after_action(
     key = (id(service), live.id, snap.seq, seat)
     body = _reports.get(key)
     if body is None:
-        match, result = live.match, snap.result
+        match, result, abandoned = live.match, snap.result, snap.status == "abandoned"
         text = await asyncio.to_thread(
-            lambda: after_action_report(match, seat, result=result, steps=snap.seq)
+            lambda: after_action_report(
+                match, seat, result=result, steps=snap.seq, abandoned=abandoned
+            )
         )
         body = text.encode()
         _reports[key] = body
