@@ -1527,3 +1527,25 @@ def test_big_wing_two_flights_use_the_big_wing_marker() -> None:
     decide(state, "move to=P37")
     decide(state, "move to=P38")  # two RAF flights with one Luftwaffe flight: a Big Wing
     assert state.big_wing == 0
+
+
+def test_a_luftwaffe_that_grounds_every_flight_cannot_lose_channel_battle() -> None:
+    """Victory Points: the RAF scores only for missions it is awarded (failed or aborted raids),
+    Luftwaffe cards damaged and Aces, all of which need a raid. Step 3's No Mission Assignment
+    for every flight, whatever the RAF does, ends Channel Battle 0-0 (the Luftwaffe's floor in
+    docs/rules/bob.md, Balance)."""
+    import random
+
+    from dowding.engine import Chance, Match, Terminal
+
+    for seed in range(3):
+        match = Match("bob", "channel-battle", seed=seed)
+        rng = random.Random(seed)
+        while not isinstance(node := match.node(), Terminal):
+            if isinstance(node, Chance):
+                match.roll()
+            elif node.seat == LUFTWAFFE:
+                match.play(next((o for o in node.options if o.kind == "ground"), node.options[0]))
+            else:
+                match.play(rng.choice(node.options))
+        assert node.winner is None and node.scores == {RAF: 0, LUFTWAFFE: 0}
