@@ -121,7 +121,7 @@ def test_every_strength_keeps_the_policys_pick_without_a_clear_gain() -> None:
     for strength in STRENGTHS:
         assert ISMCTSPlayer("bob1990", LUFTWAFFE, strength=strength).budget.keep_margin == 0.05
     # a ruleset that fixes no margin follows the most simulated choice
-    assert ISMCTSPlayer("bob", "raf", strength="veteran").budget.keep_margin is None
+    assert ISMCTSPlayer("toy", "raf", strength="veteran").budget.keep_margin is None
 
 
 def test_the_rollout_policy_stacks_the_bombers_together() -> None:
