@@ -520,11 +520,7 @@ def _tally_line(tallies: Tallies) -> str:
 
 def render_html(report: AfterAction) -> str:
     who = report.seat_name if report.seat is not None else "a spectator"
-    winner = report.outcome or (
-        f"{report.seat_names.get(report.winner, report.winner)} wins"
-        if report.winner
-        else report.no_winner
-    )
+    winner = report.outcome or report.no_winner  # no outcome: the game had not ended
     winner = winner[:1].upper() + winner[1:]
     scores = ", ".join(
         f"{report.seat_names.get(k, side_name(k))} {_number(v)}" for k, v in report.scores.items()
