@@ -49,7 +49,7 @@ def test_search_hooks() -> None:
 
 def test_the_brief_view_of_the_rollouts_leads_the_heuristic_to_the_same_choices() -> None:
     """All but the German stacks (B.II.2), which read the cards the brief view leaves out: the
-    rollouts lay them from the state (``search.bombers_together``, test_search.py)."""
+    rollouts lay them from the state (``search.shield_bombers``, test_search.py)."""
     s = fresh()
     rng = random.Random(5)
     players = {seat: heuristic(seat) for seat in ("raf", "luftwaffe")}

@@ -17,7 +17,7 @@ from dowding.rulesets.bob1990.flights import (
     max_move,
     shot_down,
 )
-from dowding.rulesets.bob1990.search import bombers_together
+from dowding.rulesets.bob1990.search import shield_bombers
 
 from .position import fresh, roll, run, until
 
@@ -336,7 +336,7 @@ def test_the_german_player_numbers_the_stacks_so_a_number_says_nothing() -> None
                 pick = (
                     player.choose(view, node)
                     if chooser == "heuristic"
-                    else bombers_together(s, node, rng)
+                    else shield_bombers(s, node, rng)
                 )
                 s.apply(pick)
             first_card_on.add(s.loc[first])
