@@ -22,7 +22,10 @@ def test_the_shipped_components() -> None:
     assert len(c.missions) == 50 and len(c.cards) == 160
     kinds = [m.kind for m in c.missions.values()]
     assert (kinds.count("city"), kinds.count("airfield"), kinds.count("radar")) == (25, 12, 13)
-    assert {m.bombs for m in c.missions.values() if m.kind == "city"} == {3}
+    bombs = {k: {m.bombs for m in c.missions.values() if m.kind == k} for k in set(kinds)}
+    # supplied (the rulebook prints none): cities 3, airfields 2 (1da183a), radar 1 as on bob's
+    # cards (for balance between equal search players; docs/rules/bob1990.md, B4)
+    assert bombs == {"city": {3}, "airfield": {2}, "radar": {1}}
 
 
 def test_the_british_fighters_dice_are_ours_and_bobs_stay_bobs() -> None:
@@ -49,6 +52,21 @@ def test_a_players_files_are_merged_over_the_shipped_ones(tmp_path: Path) -> Non
     assert spits and all(c.dogfight == 4 for c in spits)
     hurris = [c for c in state.c.cards.values() if c.aircraft == "Hurricane"]
     assert hurris and all(c.dogfight == 5 for c in hurris)  # ours, where the player's says none
+
+
+@pytest.mark.parametrize("cell_km", [50, 25])
+def test_a_players_missions_file_plays_on_either_board(tmp_path: Path, cell_km: int) -> None:
+    """Our missions.json, not bob's, on bob's 25 km board too (its bob-format missions.json
+    once read the player's file and refused it)."""
+    shipped = load_components().missions
+    cards = [m.model_dump(exclude_none=True) for m in shipped.values()]
+    for card in cards:
+        card["bombs"] = 2 if card["kind"] == "radar" else card["bombs"]
+    (tmp_path / "missions.json").write_text(json.dumps({"missions": cards}))
+    mine = load_components(str(tmp_path), cell_km).missions
+    assert {m.bombs for m in mine.values() if m.kind == "radar"} == {2}
+    state = GAME.new_state(None, {"data": str(tmp_path), "cell_km": cell_km})
+    assert state.c.missions == mine
 
 
 def test_a_bad_missions_file_is_refused_with_its_path(tmp_path: Path) -> None:

@@ -36,7 +36,6 @@ from dowding.rulesets.bob.board import (
     RAF_FLIGHTS,
     Board,
     BoardError,
-    load_board,
     load_grid_board,
 )
 from dowding.rulesets.bob.cards import Card, load_squadrons
@@ -44,8 +43,6 @@ from dowding.rulesets.overrides import merge
 
 GROUPS = (10, 11, 12, 13)
 LUFTFLOTTEN = (2, 3, 5)
-# B4: bob's mission cards, airfield and radar cards 2 bombs (bob 1), balance: docs/rules/bob1990.md
-BOMBS = {"city": 3, "airfield": 2, "radar": 2}
 
 
 class _Strict(BaseModel):
@@ -141,7 +138,9 @@ def load_components(data_dir: str = "", cell_km: int = 50) -> Components:
     if cell_km == 50:
         board = load_grid_board(__package__, "board-50km.json", data_dir)
     else:
-        board = load_board(data_dir)
+        # bob's 25 km board alone: bob's own missions.json is not read, so a player's folder
+        # holds this package's missions.json at either scale
+        board = load_grid_board("dowding.rulesets.bob", "board.json", data_dir)
     # the British fighters' dice (data/squadrons.json) were tuned on the 50 km board; bob's own
     # 25 km board plays level with bob's own cards (docs/rules/bob1990.md, Players)
     squadrons = load_squadrons(data_dir, __package__ if cell_km == 50 else "")
@@ -152,8 +151,6 @@ def load_components(data_dir: str = "", cell_km: int = 50) -> Components:
         if card.id in seen:
             raise BoardError(f"missions.json: duplicate mission id {card.id!r}")
         seen.add(card.id)
-        if card.bombs != BOMBS[card.kind]:
-            pass  # a player's file may change the bombs; the shipped ones are bob's
         if card.target is not None:
             feature = board.features.get(card.target)
             if feature is None or feature.production is None:
