@@ -58,8 +58,13 @@ class Timed:
         return action
 
 
-def play_one(args: tuple[str, str, int, str, int, float, int, bool, bool]) -> dict[str, Any]:
-    ruleset, scenario, seed, search_seat, simulations, seconds, depth, baseline, keep_tree = args
+def play_one(
+    args: tuple[str, str, int, str, int, float, int, bool, bool, bool | None],
+) -> dict[str, Any]:
+    ruleset, scenario, seed, search_seat, simulations, seconds, depth, baseline, keep_tree = args[
+        :9
+    ]
+    paired = args[9]
     game = get_game(ruleset)
     state = game.new_state(scenario, {})
     players: dict[str, Any] = {
@@ -75,6 +80,7 @@ def play_one(args: tuple[str, str, int, str, int, float, int, bool, bool]) -> di
             seconds=seconds,
             depth=depth,
             keep_tree=keep_tree,
+            paired=paired,
         )
     timed = players[search_seat] = Timed(players[search_seat])
     node = play_out(state, players, dice=random.Random(f"dice:{seed}"))
@@ -109,6 +115,7 @@ def match(ns: argparse.Namespace) -> None:
             ns.depth,
             ns.baseline,
             not ns.fresh_tree,
+            {"on": True, "off": False}.get(ns.paired),
         )
         for seed in range(ns.first_seed, ns.first_seed + ns.games)
     ]
@@ -132,6 +139,7 @@ def match(ns: argparse.Namespace) -> None:
         "workers": ns.workers,
         "baseline": ns.baseline,
         "keep_tree": not ns.fresh_tree,
+        "paired": ns.paired,
         "elapsed_s": round(elapsed, 1),
     }
     for seat in [*seats, "all"]:
@@ -242,6 +250,12 @@ def main() -> None:
         "--fresh-tree",
         action="store_true",
         help="a fresh tree at every decision (the player before the kept tree)",
+    )
+    m.add_argument(
+        "--paired",
+        choices=["auto", "on", "off"],
+        default="auto",
+        help="the paired choice at the root (auto: where the ruleset's search module asks)",
     )
     s = sub.add_parser("speed")
     s.add_argument("--ruleset", default="crane")

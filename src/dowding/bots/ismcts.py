@@ -155,6 +155,23 @@ def keep_margin(ruleset: str) -> float | dict[str, float] | None:
     return float(fixed)
 
 
+def paired_root(ruleset: str) -> int | None:
+    """The fewest simulations a decision's budget must have for the player to make the paired
+    choice at the root instead of searching a tree (``ISMCTSPlayer._paired_choice``), where the
+    ruleset's ``search`` module asks for it (``PAIRED_ROOT``: measured better there, at the
+    budgets it names), else None."""
+    fixed = getattr(_module(ruleset, "search"), "PAIRED_ROOT", None)
+    return None if fixed is None else int(fixed)
+
+
+# The paired choice (``ISMCTSPlayer._paired_choice``): the options that go on to the test, the
+# prior's pick among them, and how many standard errors better than the prior's pick a choice
+# must score on the test's fresh dice to be played instead of it.
+PAIRED_FINALISTS = 4
+PAIRED_Z = 2.0
+PAIRED_TESTS = 4  # the fewest dice the test plays each finalist on (a small budget's floor)
+
+
 def terminal_values(terminal: Terminal, sides: Mapping[str, str]) -> dict[str, float]:
     """1 for the winning seats (the winner is a seat or a side), 0 for the others, ½ each in a
     draw."""
@@ -190,6 +207,7 @@ class ISMCTSPlayer:
         rollout: Rollout | None = None,
         evaluate: Evaluate | None = None,
         keep_tree: bool | None = None,
+        paired: bool | None = None,
     ) -> None:
         strength = strength or DEFAULT_STRENGTH
         if strength not in STRENGTHS:
@@ -228,6 +246,12 @@ class ISMCTSPlayer:
         self.prior = (
             None if rollout is not None else own_prior or prior_hook(ruleset)
         ) or self.rollout
+        # the paired choice at the root instead of the tree, where the ruleset asks for it; only
+        # in a game of perfect information, whose every world is the one position
+        if paired is None:
+            least = paired_root(ruleset)
+            paired = least is not None and self.budget.simulations >= least
+        self.paired = paired and self.game.perfect_information and self.prior is not None
         self.last_simulations = 0  # how many the last decision ran (for benchmarks)
         # the visits the last decision's root started with, kept from the decision before
         self.last_carried = 0
@@ -248,6 +272,9 @@ class ISMCTSPlayer:
             self.last_simulations = 0
             return decision.options[0]
         rng = random.Random(f"{self.seed}:{self.decisions}:{decision.prompt}")
+        if self.paired:
+            self._carry = None
+            return self._paired_choice(view, decision, rng)
         root = self.search(view, decision, rng, self._carried(decision))
 
         def robust(a: Action) -> tuple[int, bool, float]:
@@ -300,6 +327,77 @@ class ISMCTSPlayer:
             return pick
         gain = chosen.total / chosen.visits - kept.total / kept.visits
         return pick if gain >= margin else preferred
+
+    # --- the paired choice ------------------------------------------------------------------
+    def _paired_choice(
+        self, view: Mapping[str, Any], decision: Decision, rng: random.Random
+    ) -> Action:
+        """The prior's pick, unless another choice plays out clearly better on the same dice.
+
+        Each choice is played out (``_playout``) from the position after it, and every choice
+        is played out on the same dice: the i-th playout of each reads its own
+        ``random.Random`` made from the same seed. So a difference between two choices is
+        theirs, not the dice's: choices that change nothing score alike to the last digit, and
+        the rest are told apart with far fewer playouts than apart (common random numbers; in
+        crane's positions, where a tree's visits could not part them, `docs/search-player.md`).
+        Half the budget screens every choice on a few dice; the best ``PAIRED_FINALISTS``
+        (the prior's pick among them) are played out again on fresh dice, and a choice replaces
+        the prior's pick only with a mean gain over it of ``PAIRED_Z`` standard errors."""
+        deadline = self._deadline = time.perf_counter() + self.budget.seconds
+        position = self.game.state_from_dict(dict(view["infostate"]))
+        here = position.next()
+        assert isinstance(here, Decision) and self.prior is not None
+        sides = {s.id: s.side for s in self.game.seats_for(position.options)}
+        preferred = self.prior(position.copy(), rng)
+        pool = _candidates(position, here, preferred)
+        if preferred not in pool:  # a free value the engine refuses: never played
+            preferred = pool[0]
+        base = rng.getrandbits(64)
+        budget = self.budget.simulations
+        played = 0
+
+        def gains(choices: tuple[Action, ...], first: int, seeds: int) -> dict[Action, list[float]]:
+            """Each choice's result less the prior pick's, seed by seed, until the cap."""
+            nonlocal played
+            out: dict[Action, list[float]] = {a: [] for a in choices}
+            for i in range(first, first + seeds):
+                if i > first and time.perf_counter() > deadline:
+                    break
+                results = {}
+                for a in choices:
+                    world = position.copy()
+                    world.apply_trusted(a)
+                    played += 1
+                    results[a] = self._playout(world, sides, random.Random(f"{base}:{i}"))[
+                        self.seat
+                    ]
+                for a in choices:
+                    out[a].append(results[a] - results[preferred])
+            return out
+
+        finalists = pool
+        seeds = 0
+        if len(pool) > PAIRED_FINALISTS:
+            seeds = max(1, budget // (2 * len(pool)))
+            screened = gains(pool, 0, seeds)
+            ranked = sorted(
+                (a for a in pool if a != preferred),
+                key=lambda a: -sum(screened[a]) / max(len(screened[a]), 1),
+            )
+            finalists = (preferred, *ranked[: PAIRED_FINALISTS - 1])
+        tested = gains(finalists, seeds, max(PAIRED_TESTS, (budget - played) // len(finalists)))
+        self.last_simulations = played
+        best, best_gain = preferred, 0.0
+        for a in finalists:
+            d = tested[a]
+            n = len(d)
+            if a == preferred or n < 2:
+                continue
+            mean = sum(d) / n
+            spread = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)  # its standard error
+            if mean > best_gain and mean > PAIRED_Z * spread:
+                best, best_gain = a, mean
+        return best
 
     # --- search --------------------------------------------------------------------------
     def search(

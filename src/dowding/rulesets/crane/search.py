@@ -228,6 +228,16 @@ prior_policy = heuristic_policy
 # / Luftwaffe 60%) where the heuristic wins 37.5% (15% / 60%) on the same seeds.
 KEEP_POLICY_MARGIN = 0.05
 
+# From veteran's 300 simulations up the player makes the paired choice at the root instead of
+# searching a tree (``ismcts.paired_root``): every choice played out on the same dice, the
+# heuristic's pick kept unless another beats it by two standard errors. The tree could not tell
+# the RAF's choices apart (gains of 0.003-0.05 under far noisier dice); on the same dice 9 of 81
+# RAF positions had a better choice, each confirmed on fresh dice (``benchmarks/paired_gain.py``).
+# Veteran against the heuristic, 100 games: 57.0% (RAF 40%, Luftwaffe 74%), the tree 49.0%
+# (28% / 70%), the heuristic 46.0%; at novice it was worse, 44% (docs/benchmarks.md, "crane: the
+# paired choice").
+PAIRED_ROOT = 300
+
 _PINGPONG = (-0.7742, 0.863, 0.6047, -0.1569, -0.2568, -0.1262, 0.1385, -0.1428, 0.1306, -0.2286)
 _6X4 = (-0.7548, 0.809, 0.2583, -0.3327, -0.2797, -0.3693, -0.0177, -0.2394, -0.0232, 4.0051)
 WEIGHTS: dict[str, tuple[float, ...]] = {"pingpong": _PINGPONG, "6x4": _6X4}
