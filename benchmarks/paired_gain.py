@@ -23,31 +23,35 @@ import random
 import statistics
 from collections.abc import Mapping
 
-from dowding.bots import make_player
+from dowding.bots import make_player, play_out
 from dowding.bots.ismcts import ISMCTSPlayer, _candidates
-from dowding.engine import Action, Chance, Decision, Match, State, Terminal, get_game
+from dowding.bots.playout import Stop
+from dowding.engine import Action, Decision, Match, State, get_game
+
+
+def _keeper(seat: str, every: int, found: list[tuple[State, Decision]]) -> Stop:
+    """A ``play_out`` stop that keeps every ``every``-th decision of ``seat`` with a choice."""
+    seen = 0
+
+    def keep(state: State, node: Decision) -> bool:
+        nonlocal seen
+        if node.seat == seat and len(node.options) > 1:
+            seen += 1
+            if seen % every == 0:
+                found.append((state.copy(), node))
+        return False
+
+    return keep
 
 
 def positions(
     ruleset: str, scenario: str, seat: str, games: int, every: int
 ) -> list[tuple[State, Decision]]:
-    found = []
+    found: list[tuple[State, Decision]] = []
     for seed in range(games):
         match = Match(ruleset, scenario, seed=seed)
         players = {s: make_player(ruleset, "heuristic", s, seed) for s in match.state.seat_ids()}
-        k = 0
-        while True:
-            node = match.node()
-            if isinstance(node, Terminal):
-                break
-            if isinstance(node, Chance):
-                match.roll()
-                continue
-            if node.seat == seat and len(node.options) > 1:
-                k += 1
-                if k % every == 0:
-                    found.append((match.state.copy(), node))
-            match.play(players[node.seat].choose(match.state.view(node.seat), node))
+        play_out(match, players, stop=_keeper(seat, every, found))
     return found
 
 
