@@ -61,10 +61,18 @@ class Timed:
 def play_one(
     args: tuple[str, str, int, str, int, float, int, bool, bool, bool | None],
 ) -> dict[str, Any]:
-    ruleset, scenario, seed, search_seat, simulations, seconds, depth, baseline, keep_tree = args[
-        :9
-    ]
-    paired = args[9]
+    (
+        ruleset,
+        scenario,
+        seed,
+        search_seat,
+        simulations,
+        seconds,
+        depth,
+        baseline,
+        keep_tree,
+        paired,
+    ) = args
     game = get_game(ruleset)
     state = game.new_state(scenario, {})
     players: dict[str, Any] = {
