@@ -201,6 +201,10 @@ def test_the_campaign_is_scored_by_its_own_fit_over_its_whole_length() -> None:
     ahead.lost = (0, 0, 20)  # twenty bomber flights shot down: 40 points to the RAF
     assert evaluate(ahead)["raf"] > evaluate(start)["raf"]
     assert evaluate(start) != evaluate(start, WEIGHTS["intermediate"])
-    # the own Luftwaffe wins 86% of its rollouts' campaigns, the own RAF about three in five
+    # The search Luftwaffe flies the Campaign only while its score reads the start above a half:
+    # below it, a level 0-0 is worth more, and the printed end condition (3) gives it one (it
+    # flies nothing on the first day and announces at the second's start). A refit on today's
+    # rollouts read it 0.27, and every campaign between search players ended so, after 12
+    # actions (docs/rules/fight-for-the-sky.md, Balance, "A refit that would end the Campaign")
     assert OwnPolicy("luftwaffe").evaluate(start)["luftwaffe"] > 0.8
     assert 0.3 < OwnPolicy("raf").evaluate(start)["luftwaffe"] < 0.6

@@ -188,6 +188,11 @@ OWN_WEIGHTS: dict[tuple[str, str], tuple[float, ...]] = {
     # the start reads 0.38 for the Luftwaffe. (Fitted to the old own RAF, 48.2%: 0.585
     # against 0.709)
     ("intermediate", RAF): (-0.212, 0.4005, -0.0733, -0.0532, 0.3677, 0.5217, -0.007, -130.3433),
+    # The Campaign's two below are kept as fitted on 6 December, not refitted on today's
+    # rollouts or on the radar stations' fourth boxes (8 December): a refit read the start
+    # 0.27 for the Luftwaffe, and a search Luftwaffe reading under a half takes the printed
+    # draw, end condition (3), at the second day's start (docs/rules/fight-for-the-sky.md,
+    # Balance, "A refit that would end the Campaign").
     # The Campaign, --games 300 --every 4 --own luftwaffe, radar stations at 3 points: the
     # Luftwaffe's share 75.3%; held-out log loss 0.396 against 0.536 for the base rate (at 4
     # points: 86.0%, 0.238 against 0.287)
