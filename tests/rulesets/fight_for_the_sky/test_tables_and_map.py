@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+from dowding.engine import get_game
 from dowding.rulesets.fight_for_the_sky.board import load_board
 from dowding.rulesets.fight_for_the_sky.components import load_components
 from dowding.rulesets.fight_for_the_sky.tables import (
@@ -110,3 +111,21 @@ def test_coast_as_the_example_needs() -> None:
     for h in ("S9", "R9", "Q8", "P8", "P10", "O9", "N10", "M10", "Q6", "R7"):
         assert not BOARD.england(h), h
     assert BOARD.terrain["K9"] == "coast" and BOARD.terrain["P7"] == "coast"
+
+
+def test_the_campaign_destroys_a_radar_station_only_when_its_boxes_are_full() -> None:
+    # Targets (ours but Rye's): the Basic Game's radar targets keep 3 boxes, so its game is as
+    # it was; Pevensey, Canewdon and Poling have 4, tuned for the Campaign's balance
+    # (docs/rules/fight-for-the-sky.md, "A refit that would end the Campaign, and the radar
+    # stations' boxes"). The Campaign Game: "a target is considered destroyed when all its
+    # boxes have hit marks on them"
+    radar = {t: BOARD.targets[t].boxes for t in BOARD.targets if BOARD.targets[t].kind == "radar"}
+    assert radar == {"dover": 3, "rye": 3, "dunkirk": 3, "pevensey": 4, "canewdon": 4, "poling": 4}
+    start = get_game("fight-for-the-sky").new_state("campaign", {})
+    where = start.target_ids.index("pevensey")
+    points = []
+    for hits in (3, 4):
+        s = start.copy()
+        s.damage = tuple(hits if i == where else 0 for i in range(len(s.damage)))
+        points.append(s.scores()["luftwaffe"])
+    assert points == [0.0, float(BOARD.targets["pevensey"].vp)]
