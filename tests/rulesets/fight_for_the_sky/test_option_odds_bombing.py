@@ -153,13 +153,13 @@ def test_a_squadron_flown_onto_a_formation_shows_the_dogfight_it_joins() -> None
 
 
 def test_the_odds_and_the_map_read_the_players_own_map(tmp_path: Path) -> None:
-    """With a map of the player's own (``data``: Detling's AA 1, ours 2) the odds beside the
+    """With a map of the player's own (``data``: Detling's AA 1, ours 3) the odds beside the
     raid's move and the map read it, through the view, which names the folder: both read the
     shipped map before."""
     shipped = json.loads((DATA / "map.json").read_text("utf-8"))
     for t in shipped["targets"]:
         if t["id"] == "detling":
-            assert t["aa"] == 2
+            assert t["aa"] == 3
             t["aa"] = 1
     (tmp_path / "map.json").write_text(json.dumps(shipped))
     s = blank("intermediate", data=str(tmp_path))
@@ -173,5 +173,5 @@ def test_the_odds_and_the_map_read_the_players_own_map(tmp_path: Path) -> None:
     found = odds[fly]
     assert found is not None and found.params["aa"] == 1
     svg = render_svg(view, LUFTWAFFE, node)
-    assert "Detling AA1" in svg and "Detling AA2" not in svg
+    assert "Detling AA1" in svg and "Detling AA3" not in svg
     assert "data" not in blank("intermediate").view(LUFTWAFFE, infostate=False)

@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from dowding.engine import get_game
-from dowding.rulesets.fight_for_the_sky.board import load_board
+from dowding.rulesets.fight_for_the_sky.board import load_board, west_of
 from dowding.rulesets.fight_for_the_sky.components import load_components
 from dowding.rulesets.fight_for_the_sky.tables import (
     aa_result,
@@ -115,17 +115,39 @@ def test_coast_as_the_example_needs() -> None:
 
 def test_the_campaign_destroys_a_radar_station_only_when_its_boxes_are_full() -> None:
     # Targets (ours but Rye's): the Basic Game's radar targets keep 3 boxes, so its game is as
-    # it was; Pevensey, Canewdon and Poling have 4, tuned for the Campaign's balance
-    # (docs/rules/fight-for-the-sky.md, "A refit that would end the Campaign, and the radar
-    # stations' boxes"). The Campaign Game: "a target is considered destroyed when all its
-    # boxes have hit marks on them"
+    # it was; Poling has 4, and Pevensey and Canewdon 3 with AA 2, tuned for the Campaign's
+    # and the Intermediate Game's balance (docs/rules/fight-for-the-sky.md, "A refit that would
+    # end the Campaign, and the radar stations' boxes" and "The Intermediate Game's own
+    # airfields and radar stations"). The Campaign Game: "a target is considered destroyed when
+    # all its boxes have hit marks on them"
     radar = {t: BOARD.targets[t].boxes for t in BOARD.targets if BOARD.targets[t].kind == "radar"}
-    assert radar == {"dover": 3, "rye": 3, "dunkirk": 3, "pevensey": 4, "canewdon": 4, "poling": 4}
+    assert radar == {"dover": 3, "rye": 3, "dunkirk": 3, "pevensey": 3, "canewdon": 3, "poling": 4}
     start = get_game("fight-for-the-sky").new_state("campaign", {})
-    where = start.target_ids.index("pevensey")
+    where = start.target_ids.index("poling")
     points = []
     for hits in (3, 4):
         s = start.copy()
         s.damage = tuple(hits if i == where else 0 for i in range(len(s.damage)))
         points.append(s.scores()["luftwaffe"])
-    assert points == [0.0, float(BOARD.targets["pevensey"].vp)]
+    assert points == [0.0, float(BOARD.targets["poling"].vp)]
+
+
+def test_the_intermediate_games_cheapest_scoring_targets_carry_the_tuned_aa() -> None:
+    # Ours (only Dover's AA 3 and Rye's 1 are printed): the targets the Intermediate Game's raids
+    # scored on most (a hit each on a radar station or a base west of row L), raised so that
+    # equal search players split its days (docs/rules/fight-for-the-sky.md, "The Intermediate
+    # Game's own airfields and radar stations"); the Basic Game's six keep theirs
+    aa = {t: BOARD.targets[t].aa for t in BOARD.targets}
+    tuned = ("west-malling", "detling", "gravesend", "rochford", "canewdon", "pevensey")
+    assert [aa[t] for t in tuned] == [3, 3, 3, 3, 2, 2]
+    assert {t: aa[t] for t in ("dover", "rye", "dunkirk", "manston", "hawkinge", "lympne")} == {
+        "dover": 3,
+        "rye": 1,
+        "dunkirk": 1,
+        "manston": 1,
+        "hawkinge": 2,
+        "lympne": 1,
+    }
+    for t in tuned:  # each of them scores in the Intermediate Game
+        goal = BOARD.target_hex[t]
+        assert BOARD.targets[t].kind == "radar" or west_of(BOARD, goal, BOARD.data.vp_west_of), t
