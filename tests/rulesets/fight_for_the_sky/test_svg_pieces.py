@@ -35,3 +35,14 @@ def test_squadrons_and_the_luftwaffe_s_formations_carry_ids_and_points() -> None
     fly(s, "501", "K5")
     again = _pieces(render_dynamic(s.view(RAF), RAF))
     assert again["56"] == raf["56"] and again["501"] == raf["32"]
+
+
+def test_a_target_is_labelled_on_the_map_by_a_name_not_a_compass_word() -> None:
+    from dowding.engine import get_game
+    from dowding.rulesets.fight_for_the_sky.svg import map_label, render_svg
+
+    assert map_label("West Malling") == "W. Malling" and map_label("North Weald") == "N. Weald"
+    assert map_label("Biggin Hill") == "Biggin" and map_label("Rye") == "Rye"
+    view = get_game("fight-for-the-sky").new_state("intermediate", {}).view("raf", infostate=False)
+    svg = render_svg(view, "raf", None)
+    assert ">W. Malling AA3<" in svg and ">N. Weald AA3<" in svg and ">West AA" not in svg

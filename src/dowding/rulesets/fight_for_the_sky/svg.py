@@ -126,10 +126,22 @@ def static_layer(data: str = "") -> str:
         x, y = _centre(board, h)
         out.append(
             f'<text class="target" x="{x:.1f}" y="{y + 15:.1f}" font-size="8" '
-            f'text-anchor="middle">{escape(board.targets[t].place.split(" ")[0])} '
+            f'text-anchor="middle">{escape(map_label(board.targets[t].place))} '
             f"AA{board.targets[t].aa}</text>"
         )
     return "\n".join(out)
+
+
+_COMPASS = frozenset({"North", "South", "East", "West"})
+
+
+def map_label(place: str) -> str:
+    """A target's name short enough for its hex: the first word ("Biggin", "Stapleford"), but
+    a compass word keeps the name it qualifies ("West Malling" -> "W. Malling", not "West")."""
+    words = place.split(" ")
+    if words[0] in _COMPASS and len(words) > 1:
+        return f"{words[0][0]}. {words[1]}"
+    return words[0]
 
 
 def render_static(options: Mapping[str, Any] | None = None) -> str:
