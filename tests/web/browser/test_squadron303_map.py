@@ -82,6 +82,9 @@ def test_no_label_of_the_side_panel_is_cut(server: str, new_page: Any) -> None:
     for turn in range(8):
         if wait_turn(page) != "mine":
             break
+        # the cards a hand places are drawn from the board the page fetches once (board.js):
+        # under load the panel can be up before it, and a card not yet defined is not cut
+        page.wait_for_function("document.querySelector('#map')?.dataset.board === 'drawn'")
         found = page.evaluate(CLIPPED)
         assert isinstance(found[0], int), found[:6]
         texts, cards = max(texts, found[0]), max(cards, found[1])
