@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dowding.engine import data_folder
+
 from .board import load_board
 from .words import place
 
@@ -16,7 +18,7 @@ def tallies(view: Mapping[str, Any]) -> dict[str, dict[str, float]]:
     scores = view.get("scores") or {}
     lost = view.get("flights_lost") or {}
     damage = view.get("damage") or {}
-    board = load_board()  # the names only: a player's own data folder keeps the places
+    board = load_board(data_folder(view))  # the names, from the map the game was played on
     charts: dict[str, dict[str, float]] = {
         "Victory points": {
             "RAF": float(scores.get("raf", 0)),
